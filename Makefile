@@ -1,0 +1,46 @@
+# Kardan: one binary. `make run` to try it, `make test` to test it.
+TAGS    := sqlite_fts5 sqlite_math_functions
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X kardan/cmd.Version=$(VERSION)
+DATA    ?= ./data
+ADDR    ?= 127.0.0.1:8080
+GO      ?= go
+
+.PHONY: run build web test test-go test-web vet clean
+
+## run: build the web app and the binary, load the reference data, serve on $(ADDR)
+run: web build
+	./kardan seed --data $(DATA)
+	@echo "Kardan: open http://$(ADDR)"
+	./kardan serve --data $(DATA) --addr $(ADDR) --base-url http://$(ADDR)
+
+## build: write the binary to ./kardan (embeds whatever webui/dist holds)
+build:
+	$(GO) build -tags "$(TAGS)" -ldflags "$(LDFLAGS)" -o kardan .
+
+## web: build the web app into webui/dist
+web: webui/node_modules/.installed
+	cd webui && npm run build
+	@# dist/index.html is a committed placeholder that the build replaces: keep git quiet about it.
+	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
+
+webui/node_modules/.installed: webui/package.json webui/package-lock.json
+	cd webui && npm ci --no-audit --no-fund
+	@touch $@
+
+## test: vet, Go tests with the race detector, web unit tests
+test: vet test-go test-web
+
+vet:
+	$(GO) vet -tags "$(TAGS)" ./...
+
+test-go:
+	$(GO) test -race -tags "$(TAGS)" -count=1 ./...
+
+test-web: webui/node_modules/.installed
+	cd webui && npm test
+
+## clean: remove build output (not ./data)
+clean:
+	rm -f kardan
+	rm -rf webui/dist/assets webui/node_modules/.installed

@@ -1,0 +1,177 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/gorilla/mux"
+
+	"kardan/store"
+)
+
+// maxJSONBody bounds every JSON request body.
+const maxJSONBody = 1 << 20
+
+// envelope is the shape of every /v1 answer.
+type envelope struct {
+	Payload any `json:"payload"`
+	Message any `json:"message"`
+}
+
+// writeJSON writes payload in the envelope with status.
+func writeJSON(w http.ResponseWriter, status int, payload any, msg any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if msg == nil {
+		msg = ""
+	}
+	if err := json.NewEncoder(w).Encode(envelope{Payload: payload, Message: msg}); err != nil {
+		slog.Debug("write answer", "err", err)
+	}
+}
+
+// ok writes a 200 answer.
+func ok(w http.ResponseWriter, payload any) { writeJSON(w, http.StatusOK, payload, "") }
+
+// statusOf is the one mapping from application error codes to HTTP statuses.
+var statusOf = map[store.Code]int{
+	store.EInvalid:      http.StatusBadRequest,
+	store.EUnauthorized: http.StatusUnauthorized,
+	store.EForbidden:    http.StatusForbidden,
+	store.ENotFound:     http.StatusNotFound,
+	store.EConflict:     http.StatusConflict,
+	store.ETooLarge:     http.StatusRequestEntityTooLarge,
+	store.ETooMany:      http.StatusTooManyRequests,
+	store.EUnavailable:  http.StatusBadGateway,
+	store.EInternal:     http.StatusInternalServerError,
+}
+
+// writeError answers err in the envelope: its status from its code, its message from the
+// catalogue in the request's language. Internal errors are logged and never shown.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	lang := langOf(r)
+	code := store.ErrorCode(err)
+	status := statusOf[code]
+	var e *store.Error
+	if !errors.As(err, &e) {
+		e = &store.Error{Code: code}
+		if code == store.EConflict {
+			e.Key = "conflict"
+		}
+	}
+	switch code {
+	case store.EInternal:
+		slog.Error("internal error", "id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
+		writeJSON(w, status, nil, message(lang, "server_error", nil))
+		return
+	case store.ETooMany:
+		if s, ok := e.Args["seconds"]; ok {
+			w.Header().Set("Retry-After", strconv.Itoa(toInt(s)))
+		}
+	case store.EUnavailable:
+		slog.Warn("outside service failed", "id", requestID(r), "path", r.URL.Path, "err", err)
+	}
+	if len(e.Fields) > 0 {
+		msgs := make([]string, 0, len(e.Fields))
+		fields := map[string]string{}
+		for _, f := range e.Fields {
+			args := map[string]any{"des": f.Field}
+			for k, v := range f.Args {
+				args[k] = v
+			}
+			m := message(lang, f.Key, args)
+			msgs = append(msgs, m)
+			if _, seen := fields[f.Field]; !seen {
+				fields[f.Field] = m
+			}
+		}
+		writeJSON(w, status, map[string]any{"fields": fields}, msgs)
+		return
+	}
+	key := e.Key
+	if key == "" {
+		key = defaultKey[code]
+	}
+	writeJSON(w, status, nil, message(lang, key, e.Args))
+}
+
+var defaultKey = map[store.Code]string{
+	store.EInvalid:      "info_not_received",
+	store.EUnauthorized: "unauthorized",
+	store.EForbidden:    "forbidden",
+	store.ENotFound:     "item_not_found",
+	store.EConflict:     "conflict",
+	store.ETooLarge:     "body_too_large",
+	store.ETooMany:      "too_many",
+	store.EUnavailable:  "unavailable",
+}
+
+func toInt(v any) int {
+	switch n := v.(type) {
+	case int:
+		return n
+	case int64:
+		return int(n)
+	case float64:
+		return int(n)
+	}
+	return 1
+}
+
+// decodeJSON reads a JSON body of at most maxJSONBody bytes into v. Unknown fields are ignored:
+// the spec's client sends some the server derives itself (key_word). Invalid UTF-8 is refused.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return store.Errorf(store.ETooLarge, "body_too_large", nil)
+		}
+		return store.Errorf(store.EInvalid, "info_not_received", nil)
+	}
+	if len(body) == 0 {
+		return store.Errorf(store.EInvalid, "info_not_received", nil)
+	}
+	if !utf8.Valid(body) {
+		return store.Errorf(store.EInvalid, "bad_json", nil)
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			v := &store.Validation{}
+			v.Correct(typeErr.Field)
+			return v.Err()
+		}
+		return store.Errorf(store.EInvalid, "bad_json", nil)
+	}
+	return nil
+}
+
+// pathInt64 reads a positive integer path variable; anything else is a 400 "bad id".
+func pathInt64(r *http.Request, name string) (int64, error) {
+	n, err := strconv.ParseInt(mux.Vars(r)[name], 10, 64)
+	if err != nil || n <= 0 {
+		return 0, store.Errorf(store.EInvalid, "bad_id", nil)
+	}
+	return n, nil
+}
+
+// queryInt64 reads an optional positive integer query parameter: (0, nil) when absent.
+func queryInt64(r *http.Request, name string) (int64, error) {
+	raw := r.URL.Query().Get(name)
+	if raw == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, store.Errorf(store.EInvalid, "bad_id", nil)
+	}
+	return n, nil
+}

@@ -1,0 +1,29 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// handleHealth handles "GET /healthz": 200 when the database answers, 503 otherwise.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if _, err := s.store.Version(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable"}, message(langOf(r), "server_error", nil))
+		return
+	}
+	ok(w, map[string]any{"status": "ok", "uptime_seconds": int64(time.Since(s.started).Seconds())})
+}
+
+// handleConfig handles "GET /v1/config": what the web app needs to know about this server.
+func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) error {
+	ok(w, map[string]any{
+		"tiles":      s.cfg.Tiles,
+		"base_url":   s.cfg.BaseURL,
+		"moderation": s.cfg.Moderation,
+		"timezone":   s.cfg.Location.String(),
+	})
+	return nil
+}

@@ -1,0 +1,79 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+)
+
+// staticPages are the web app's fixed pages: path → catalogue key of their title and
+// description ("page.<key>.title", "page.<key>.desc").
+var staticPages = map[string]string{
+	"/":                     "home",
+	"/about":                "about",
+	"/blog":                 "blog",
+	"/contact":              "contact",
+	"/login":                "login",
+	"/register":             "register",
+	"/map":                  "map",
+	"/terms":                "terms",
+	"/terms/privacy":        "privacy",
+	"/terms/secure-service": "secure_service",
+	"/terms/prohibited":     "prohibited",
+	"/offline":              "offline",
+}
+
+// pageMeta answers the meta of the page at r's path; unknown paths are 404 with the not-found
+// meta, so the app shows its not-found page and search engines do not index it.
+func (s *Server) pageMeta(r *http.Request) pageMeta {
+	lang := langOf(r)
+	p := strings.TrimSuffix(r.URL.Path, "/")
+	if p == "" {
+		p = "/"
+	}
+	page := func(key string) pageMeta {
+		return pageMeta{
+			Title:       message(lang, "page."+key+".title", nil),
+			Description: message(lang, "page."+key+".desc", nil),
+			Path:        p,
+		}
+	}
+	if key, ok := staticPages[p]; ok {
+		m := page(key)
+		switch key {
+		case "home":
+			m.Title = message(lang, "site_name", nil)
+			m.JSONLD = map[string]any{
+				"@context": "https://schema.org", "@type": "WebSite", "name": m.Title, "url": s.cfg.BaseURL + "/",
+				"potentialAction": map[string]any{
+					"@type": "SearchAction", "target": s.cfg.BaseURL + "/search/iran?q={search_term_string}",
+					"query-input": "required name=search_term_string",
+				},
+			}
+		case "login", "register", "offline":
+			m.NoIndex = true
+		}
+		return m
+	}
+	switch {
+	case p == "/search" || strings.HasPrefix(p, "/search/"):
+		return page("search")
+	case p == "/dashboard" || strings.HasPrefix(p, "/dashboard/"):
+		m := page("dashboard")
+		m.NoIndex = true
+		return m
+	case strings.HasPrefix(p, "/profile/"):
+		if m, ok := s.profileMeta(r, strings.TrimPrefix(p, "/profile/")); ok {
+			return m
+		}
+	case strings.HasPrefix(p, "/blog/"):
+		if m, ok := s.blogMeta(r, strings.TrimPrefix(p, "/blog/")); ok {
+			return m
+		}
+	}
+	return pageMeta{
+		Status:      http.StatusNotFound,
+		Title:       message(lang, "page_not_found", nil),
+		Description: message(lang, "page_not_exist", nil),
+		NoIndex:     true,
+	}
+}

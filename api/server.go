@@ -1,0 +1,84 @@
+// Package api is Kardan's HTTP layer: the /v1 JSON API in the spec's envelope, the embedded web
+// app with per-page meta, and the uploaded images.
+package api
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"kardan/store"
+)
+
+// Config is what the HTTP layer needs from the command line.
+type Config struct {
+	// BaseURL is the public address (https://kardan.example), for canonical links and HSTS.
+	BaseURL string
+	// Tiles is the map tile URL template the web app uses.
+	Tiles string
+	// Moderation is "pre" (new profiles and blogs wait for an admin) or "off".
+	Moderation string
+	// Location is the operator's time zone, for "open now" and release dates.
+	Location *time.Location
+	// TrustedProxies are the networks whose X-Forwarded-For is believed.
+	TrustedProxies []*net.IPNet
+	// Web is the built web app (webui/dist).
+	Web fs.FS
+}
+
+// Server serves the API and the web app.
+type Server struct {
+	cfg     Config
+	store   *store.Store
+	proxies []*net.IPNet
+	web     *webApp
+	handler http.Handler
+
+	catMu   sync.Mutex
+	cats    *store.Categories
+	catsAt  time.Time
+	started time.Time
+}
+
+// New builds the server over an open store.
+func New(cfg Config, st *store.Store) (*Server, error) {
+	if cfg.Location == nil {
+		cfg.Location = time.UTC
+	}
+	if cfg.Moderation == "" {
+		cfg.Moderation = "pre"
+	}
+	s := &Server{cfg: cfg, store: st, proxies: cfg.TrustedProxies, started: time.Now()}
+	web, err := loadWebApp(cfg.Web)
+	if err != nil {
+		return nil, fmt.Errorf("load web app: %w", err)
+	}
+	s.web = web
+	s.handler = s.routes()
+	return s, nil
+}
+
+// ServeHTTP serves one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// categoryTTL bounds how stale the cached category tree may be after `kardan seed` changes it.
+const categoryTTL = time.Minute
+
+// categories answers the category tree, read from the store at most once a minute.
+func (s *Server) categories(ctx context.Context) (*store.Categories, error) {
+	s.catMu.Lock()
+	defer s.catMu.Unlock()
+	if s.cats != nil && time.Since(s.catsAt) < categoryTTL {
+		return s.cats, nil
+	}
+	t, err := s.store.CategoryTree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.cats, s.catsAt = t, time.Now()
+	return t, nil
+}

@@ -1,0 +1,258 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// webFile is one file of the built web app, read once at start-up with its gzip form, so a
+// hashed asset is answered from memory without compressing it again.
+type webFile struct {
+	body  []byte
+	gz    []byte
+	etag  string
+	ctype string
+}
+
+// webApp is the embedded web app: its files and the index page split around the spots the
+// server fills per page.
+type webApp struct {
+	files map[string]*webFile
+	// index is index.html cut at its <title> contents and at the <!--app-meta--> marker.
+	indexHead, indexMid, indexTail string
+	hasMarker                      bool
+}
+
+const metaMarker = "<!--app-meta-->"
+
+func loadWebApp(fsys fs.FS) (*webApp, error) {
+	if fsys == nil {
+		app := *fallbackWeb
+		app.splitIndex(string(app.files["/index.html"].body))
+		return &app, nil
+	}
+	app := &webApp{files: map[string]*webFile{}}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		body, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		f := &webFile{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`, ctype: contentType(p)}
+		if compressible(f.ctype) && len(body) > 512 {
+			var buf bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+			zw.Write(body)
+			zw.Close()
+			f.gz = buf.Bytes()
+		}
+		app.files["/"+p] = f
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	index, ok := app.files["/index.html"]
+	if !ok {
+		index = fallbackWeb.files["/index.html"]
+		app.files["/index.html"] = index
+	}
+	app.splitIndex(string(index.body))
+	return app, nil
+}
+
+// fallbackWeb serves when no web app was embedded at all (a test build).
+var fallbackWeb = func() *webApp {
+	body := []byte(`<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>کاردان</title>` +
+		metaMarker + `</head><body><p>Kardan</p></body></html>`)
+	return &webApp{files: map[string]*webFile{"/index.html": {body: body, ctype: "text/html; charset=utf-8"}}}
+}()
+
+func (a *webApp) splitIndex(s string) {
+	// The title's contents are replaced per page; the marker becomes the page's meta tags.
+	open := strings.Index(s, "<title>")
+	end := strings.Index(s, "</title>")
+	if open < 0 || end < open {
+		i := strings.Index(s, "</head>")
+		if i < 0 {
+			i = 0
+		}
+		s = s[:i] + "<title></title>" + s[i:]
+		open = strings.Index(s, "<title>")
+		end = strings.Index(s, "</title>")
+	}
+	head := s[:open+len("<title>")]
+	rest := s[end:]
+	if m := strings.Index(rest, metaMarker); m >= 0 {
+		a.hasMarker = true
+		a.indexHead, a.indexMid, a.indexTail = head, rest[:m], rest[m+len(metaMarker):]
+		return
+	}
+	// No marker: put the meta right after the title.
+	a.indexHead, a.indexMid, a.indexTail = head, "</title>", rest[len("</title>"):]
+}
+
+func contentType(p string) string {
+	switch path.Ext(p) {
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".js", ".mjs":
+		return "text/javascript; charset=utf-8"
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".woff2":
+		return "font/woff2"
+	}
+	if t := mime.TypeByExtension(path.Ext(p)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}
+
+// handleWeb serves everything that is not the API: a file of the web app when one exists at the
+// path, otherwise the app's index page with that page's meta (404 for pages that do not exist).
+func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		methodNotAllowed(w, r)
+		return
+	}
+	p := r.URL.Path
+	if f, ok := s.web.files[p]; ok && p != "/index.html" {
+		serveWebFile(w, r, p, f)
+		return
+	}
+	if path.Ext(p) != "" && !strings.HasPrefix(p, "/profile/") && !strings.HasPrefix(p, "/blog/") {
+		// A missing asset must not be answered with the HTML page: the browser would run it as script.
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	meta := s.pageMeta(r)
+	s.writeIndex(w, r, meta)
+}
+
+func serveWebFile(w http.ResponseWriter, r *http.Request, p string, f *webFile) {
+	h := w.Header()
+	if strings.HasPrefix(p, "/assets/") {
+		// Vite names these by content hash: a changed file is a new name.
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Set("Content-Type", f.ctype)
+	h.Set("ETag", f.etag)
+	h.Add("Vary", "Accept-Encoding")
+	if match := r.Header.Get("If-None-Match"); match != "" && match == f.etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	body := f.body
+	if f.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		h.Set("Content-Encoding", "gzip")
+		body = f.gz
+	}
+	h.Set("Content-Length", fmt.Sprint(len(body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// pageMeta is what the server writes into the index page for one page.
+type pageMeta struct {
+	Status      int
+	Title       string
+	Description string
+	Path        string // canonical path
+	Image       string
+	Type        string // Open Graph type
+	JSONLD      any
+	NoIndex     bool
+}
+
+// writeIndex writes the app's index page with meta filled in.
+func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) {
+	lang := langOf(r)
+	siteName := message(lang, "site_name", nil)
+	title := m.Title
+	if title == "" {
+		title = siteName
+	} else if title != siteName {
+		title += " | " + siteName
+	}
+	if m.Type == "" {
+		m.Type = "website"
+	}
+	var b strings.Builder
+	b.Grow(len(s.web.indexHead) + len(s.web.indexMid) + len(s.web.indexTail) + 1024)
+	b.WriteString(s.web.indexHead)
+	b.WriteString(html.EscapeString(title))
+	b.WriteString(s.web.indexMid)
+	esc := html.EscapeString
+	tag := func(attr, key, val string) {
+		if val != "" {
+			fmt.Fprintf(&b, `<meta %s="%s" content="%s">`, attr, key, esc(val))
+		}
+	}
+	tag("name", "description", m.Description)
+	if m.NoIndex {
+		tag("name", "robots", "noindex")
+	}
+	canonical := ""
+	if m.Path != "" {
+		canonical = s.cfg.BaseURL + m.Path
+		fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, esc(canonical))
+	}
+	tag("property", "og:site_name", siteName)
+	tag("property", "og:title", title)
+	tag("property", "og:description", m.Description)
+	tag("property", "og:type", m.Type)
+	tag("property", "og:url", canonical)
+	if m.Image != "" {
+		img := m.Image
+		if strings.HasPrefix(img, "/") {
+			img = s.cfg.BaseURL + img
+		}
+		tag("property", "og:image", img)
+		tag("name", "twitter:card", "summary_large_image")
+	} else {
+		tag("name", "twitter:card", "summary")
+	}
+	if lang == En {
+		tag("property", "og:locale", "en_US")
+	} else {
+		tag("property", "og:locale", "fa_IR")
+	}
+	if m.JSONLD != nil {
+		if data, err := json.Marshal(m.JSONLD); err == nil {
+			// JSON-LD is data, not script: it is allowed under script-src 'self'. "<" is escaped by
+			// encoding/json, so no "</script>" can end it early.
+			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
+		}
+	}
+	b.WriteString(s.web.indexTail)
+
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	status := m.Status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write([]byte(b.String()))
+	}
+}

@@ -1,0 +1,150 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"kardan/api"
+	"kardan/store"
+)
+
+// ServeConfig is everything `kardan serve` is told.
+type ServeConfig struct {
+	Addr           string
+	BaseURL        string
+	Moderation     string
+	Timezone       string
+	Tiles          string
+	SMS            string
+	SMSKey         string
+	SMSTemplate    string
+	TrustedProxies []string
+	// ShutdownTimeout bounds how long in-flight requests may run after a stop signal.
+	ShutdownTimeout time.Duration
+}
+
+// App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
+// end-to-end tests both use it.
+type App struct {
+	g        *Globals
+	cfg      ServeConfig
+	Store    *store.Store
+	API      *api.Server
+	listener net.Listener
+	http     *http.Server
+	wg       sync.WaitGroup
+}
+
+// Open opens the data directory and builds the server, without listening yet.
+func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
+	if cfg.Moderation != "pre" && cfg.Moderation != "off" {
+		return nil, fmt.Errorf("--moderation %q: use pre or off", cfg.Moderation)
+	}
+	loc, err := time.LoadLocation(cfg.Timezone)
+	if err != nil {
+		return nil, fmt.Errorf("--timezone %q: %w", cfg.Timezone, err)
+	}
+	proxies, err := api.ParseCIDRs(cfg.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.ShutdownTimeout == 0 {
+		cfg.ShutdownTimeout = 10 * time.Second
+	}
+	st, err := store.Open(ctx, g.DBPath())
+	if err != nil {
+		return nil, err
+	}
+	a := &App{g: g, cfg: cfg, Store: st}
+	a.API, err = api.New(api.Config{
+		BaseURL:        strings.TrimSuffix(cfg.BaseURL, "/"),
+		Tiles:          cfg.Tiles,
+		Moderation:     cfg.Moderation,
+		Location:       loc,
+		TrustedProxies: proxies,
+		Web:            g.Web,
+	}, st)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// Listen binds the address; with port 0 the kernel picks a free one (tests).
+func (a *App) Listen() error {
+	ln, err := net.Listen("tcp", a.cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
+	}
+	a.listener = ln
+	return nil
+}
+
+// Addr is the address the app listens on.
+func (a *App) Addr() string { return a.listener.Addr().String() }
+
+// URL is the app's local address as a URL.
+func (a *App) URL() string { return "http://" + a.Addr() }
+
+// Run serves until ctx is cancelled, then lets in-flight requests finish (within the shutdown
+// timeout) and stops the background work. It does not close the store: Close does.
+func (a *App) Run(ctx context.Context) error {
+	if a.listener == nil {
+		if err := a.Listen(); err != nil {
+			return err
+		}
+	}
+	a.http = &http.Server{
+		Handler:           a.API,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second, // an upload of 10 MiB on a slow phone line
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
+	}
+	bgCtx, stopBackground := context.WithCancel(context.Background())
+	defer stopBackground()
+	a.startBackground(bgCtx)
+
+	errc := make(chan error, 1)
+	go func() { errc <- a.http.Serve(a.listener) }()
+	slog.Info("serving", "url", a.URL(), "data", a.g.DataDir, "moderation", a.cfg.Moderation)
+
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing in-flight requests")
+	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	err := a.http.Shutdown(sctx)
+	stopBackground()
+	a.wg.Wait()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// startBackground starts the app's periodic work; each loop stops when ctx is cancelled.
+func (a *App) startBackground(ctx context.Context) {}
+
+// Close closes the store (checkpointing its WAL).
+func (a *App) Close() error {
+	if a.Store == nil {
+		return nil
+	}
+	err := a.Store.Close()
+	a.Store = nil
+	return err
+}

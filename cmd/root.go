@@ -1,0 +1,113 @@
+// Package cmd holds kardan's command line: thin cobra commands that parse flags and call store,
+// admin and api.
+package cmd
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// Version is the build's version, set by the Makefile with -ldflags.
+var Version = "dev"
+
+// Globals are the flags every command shares.
+type Globals struct {
+	DataDir  string
+	LogLevel string
+	// Web is the embedded web app (webui/dist).
+	Web fs.FS
+	// Out and Err are where commands write, so tests can read them.
+	Out, Err io.Writer
+}
+
+// DBPath is the database file inside the data directory.
+func (g *Globals) DBPath() string { return filepath.Join(g.DataDir, "kardan.db") }
+
+// IndexDir is the search index directory inside the data directory.
+func (g *Globals) IndexDir() string { return filepath.Join(g.DataDir, "index") }
+
+// UploadsDir is the uploaded images' directory inside the data directory.
+func (g *Globals) UploadsDir() string { return filepath.Join(g.DataDir, "uploads") }
+
+// env answers KARDAN_<name> from the environment, or def.
+func env(name, def string) string {
+	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
+		return v
+	}
+	return def
+}
+
+// envDuration answers KARDAN_<name> parsed as a duration, or def when unset or unreadable.
+func envDuration(name string, def time.Duration) time.Duration {
+	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
+		if d, err := time.ParseDuration(v); err == nil {
+			return d
+		}
+	}
+	return def
+}
+
+// NewRootCmd builds the kardan command with all its subcommands.
+func NewRootCmd(web fs.FS) *cobra.Command {
+	g := &Globals{Web: web, Out: os.Stdout, Err: os.Stderr}
+	root := &cobra.Command{
+		Use:   "kardan",
+		Short: "Kardan (کاردان): a directory and marketplace of local professionals, in one binary",
+		Long: `Kardan is a self-hosted directory of local professionals and businesses for Persian speakers.
+One binary holds the API, the web app, the search index and the operator's tools; its data lives
+in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and backups/.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, args []string) error {
+			g.Out, g.Err = cmd.OutOrStdout(), cmd.ErrOrStderr()
+			return setupLogging(g.Err, g.LogLevel)
+		},
+	}
+	root.PersistentFlags().StringVar(&g.DataDir, "data", env("DATA", "./data"), "data directory (env KARDAN_DATA)")
+	root.PersistentFlags().StringVar(&g.LogLevel, "log-level", env("LOG_LEVEL", "info"), "log level: debug, info, warn, error (env KARDAN_LOG_LEVEL)")
+	root.AddCommand(
+		newServeCmd(g),
+		newSeedCmd(g),
+		newVersionCmd(g),
+	)
+	return root
+}
+
+func setupLogging(w io.Writer, level string) error {
+	var l slog.Level
+	switch strings.ToLower(level) {
+	case "debug":
+		l = slog.LevelDebug
+	case "info", "":
+		l = slog.LevelInfo
+	case "warn", "warning":
+		l = slog.LevelWarn
+	case "error":
+		l = slog.LevelError
+	default:
+		return fmt.Errorf("--log-level %q: use debug, info, warn or error", level)
+	}
+	slog.SetDefault(slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})))
+	return nil
+}
+
+func newVersionCmd(g *Globals) *cobra.Command {
+	return &cobra.Command{
+		Use:          "version",
+		Short:        "Print the version and the schema version",
+		Args:         cobra.NoArgs,
+		SilenceUsage: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintf(g.Out, "kardan %s (schema %d)\n", Version, schemaVersion())
+			return nil
+		},
+	}
+}

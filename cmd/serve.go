@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"fmt"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+func newServeCmd(g *Globals) *cobra.Command {
+	var cfg ServeConfig
+	var proxies string
+	c := &cobra.Command{
+		Use:          "serve",
+		Short:        "Serve the API, the web app and the uploaded images on one port",
+		Args:         cobra.NoArgs,
+		SilenceUsage: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg.TrustedProxies = strings.Split(proxies, ",")
+			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
+			defer stop()
+			app, err := Open(ctx, g, cfg)
+			if err != nil {
+				return err
+			}
+			if err := app.Listen(); err != nil {
+				app.Close()
+				return err
+			}
+			fmt.Fprintf(g.Out, "Kardan is running at %s\n", app.URL())
+			runErr := app.Run(ctx)
+			if err := app.Close(); err != nil && runErr == nil {
+				runErr = err
+			}
+			return runErr
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&cfg.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "address to listen on (env KARDAN_ADDR)")
+	f.StringVar(&cfg.BaseURL, "base-url", env("BASE_URL", "http://127.0.0.1:8080"), "public address, for links, sitemaps and HSTS (env KARDAN_BASE_URL)")
+	f.StringVar(&cfg.Moderation, "moderation", env("MODERATION", "pre"), "pre: new profiles and blogs wait for an admin; off: published at once (env KARDAN_MODERATION)")
+	f.StringVar(&cfg.Timezone, "timezone", env("TIMEZONE", "Asia/Tehran"), "time zone for opening hours and release dates (env KARDAN_TIMEZONE)")
+	f.StringVar(&cfg.Tiles, "tiles", env("TILES", "https://tile.openstreetmap.org/{z}/{x}/{y}.png"), "map tile URL template (env KARDAN_TILES)")
+	f.StringVar(&cfg.SMS, "sms", env("SMS", "console"), "SMS sender: console, file:PATH or kavenegar (env KARDAN_SMS)")
+	f.StringVar(&cfg.SMSKey, "sms-key", env("SMS_KEY", ""), "Kavenegar API key (env KARDAN_SMS_KEY)")
+	f.StringVar(&cfg.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "Kavenegar verify-lookup template (env KARDAN_SMS_TEMPLATE)")
+	f.StringVar(&proxies, "trusted-proxy", env("TRUSTED_PROXY", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env KARDAN_TRUSTED_PROXY)")
+	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
+	return c
+}
+

@@ -1,0 +1,86 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Category is a node of the work-category tree: a field of work (the spec's range_worker, no
+// parent) or a category inside one.
+type Category struct {
+	ID          int64       `json:"id"`
+	ParentID    *int64      `json:"parent_id"`
+	FarsiName   string      `json:"farsi_name"`
+	EnglishName string      `json:"english_name"`
+	Slag        string      `json:"slag"`
+	Favourite   bool        `json:"favourite"`
+	Sort        int         `json:"-"`
+	Children    []*Category `json:"children"`
+}
+
+// IsField reports whether c is a field of work (a root of the tree).
+func (c *Category) IsField() bool { return c.ParentID == nil }
+
+// Categories is the whole tree, read once and kept: it changes only when the reference data is
+// seeded again.
+type Categories struct {
+	Roots []*Category
+	byID  map[int64]*Category
+	bySlg map[string]*Category
+}
+
+// ByID answers a node by id, or nil.
+func (t *Categories) ByID(id int64) *Category { return t.byID[id] }
+
+// BySlag answers a node by slug, or nil.
+func (t *Categories) BySlag(slag string) *Category { return t.bySlg[slag] }
+
+// Favourites answers the favourite nodes (fields first, then categories), for quick access.
+func (t *Categories) Favourites() []*Category {
+	out := []*Category{}
+	for _, r := range t.Roots {
+		if r.Favourite {
+			out = append(out, r)
+		}
+	}
+	for _, r := range t.Roots {
+		for _, c := range r.Children {
+			if c.Favourite {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// CategoryTree reads the whole work-category tree.
+func (s *Store) CategoryTree(ctx context.Context) (*Categories, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort
+		FROM work_categories ORDER BY parent_id IS NOT NULL, sort, id`)
+	if err != nil {
+		return nil, fmt.Errorf("category tree: %w", err)
+	}
+	defer rows.Close()
+	t := &Categories{Roots: []*Category{}, byID: map[int64]*Category{}, bySlg: map[string]*Category{}}
+	var all []*Category
+	for rows.Next() {
+		c := &Category{Children: []*Category{}}
+		if err := rows.Scan(&c.ID, &c.ParentID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Favourite, &c.Sort); err != nil {
+			return nil, fmt.Errorf("category tree: %w", err)
+		}
+		t.byID[c.ID] = c
+		t.bySlg[c.Slag] = c
+		all = append(all, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("category tree: %w", err)
+	}
+	for _, c := range all {
+		if c.ParentID == nil {
+			t.Roots = append(t.Roots, c)
+		} else if p := t.byID[*c.ParentID]; p != nil {
+			p.Children = append(p.Children, c)
+		}
+	}
+	return t, nil
+}

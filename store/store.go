@@ -1,0 +1,222 @@
+// Package store holds Kardan's data in SQLite: the schema, its migrations, the domain types and
+// one file of methods per entity. It imports no other Kardan package.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Store is the SQLite database: a pool of read connections and a single writer.
+type Store struct {
+	path string
+	read *sql.DB
+	// write has exactly one connection, so writes are serialised in Go instead of failing on
+	// SQLITE_BUSY, and every transaction on it begins IMMEDIATE.
+	write *sql.DB
+	// Now is the clock; tests replace it.
+	Now func() time.Time
+}
+
+// Open opens (or creates) the database file at path and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")   // readers never block the writer, and a crash loses nothing committed
+	q.Set("_busy_timeout", "5000")  // wait for a checkpoint or another process rather than fail at once
+	q.Set("_foreign_keys", "on")    // the schema's references are rules, not comments
+	q.Set("_synchronous", "NORMAL") // durable with WAL up to the last checkpointed commit; far faster than FULL
+	q.Set("_cache_size", "-16000")  // 16 MiB page cache per connection keeps hot profiles in memory
+	wq := cloneValues(q)
+	wq.Set("_txlock", "immediate") // read-then-write transactions take the lock up front: no "database is locked" midway
+	rq := cloneValues(q)
+	rq.Set("_query_only", "true") // a read connection can never write by mistake
+
+	write, err := sql.Open("sqlite3", "file:"+path+"?"+wq.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+
+	s := &Store{path: path, write: write, Now: time.Now}
+	if err := s.migrate(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+
+	read, err := sql.Open("sqlite3", "file:"+path+"?"+rq.Encode())
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("open store: %w", err)
+	}
+	n := max(4, 2*runtime.NumCPU())
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	s.read = read
+	return s, nil
+}
+
+// Close checkpoints the WAL and closes every connection, so a clean stop leaves no WAL to recover.
+func (s *Store) Close() error {
+	var errs []error
+	if s.read != nil {
+		errs = append(errs, s.read.Close())
+	}
+	if s.write != nil {
+		if _, err := s.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
+		}
+		errs = append(errs, s.write.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Path is the database file's path.
+func (s *Store) Path() string { return s.path }
+
+// DB gives the read pool to packages that run their own read-only queries (benchmarks, exports).
+func (s *Store) DB() *sql.DB { return s.read }
+
+func (s *Store) now() int64 { return s.Now().Unix() }
+
+// SchemaVersion is the newest migration this binary knows.
+func SchemaVersion() int {
+	ms, _ := migrations()
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
+// Version answers the schema version recorded in the database.
+func (s *Store) Version(ctx context.Context) (int, error) {
+	var v int
+	err := s.read.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM migrations`).Scan(&v)
+	if err != nil {
+		return 0, fmt.Errorf("schema version: %w", err)
+	}
+	return v, nil
+}
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+func migrations() ([]migration, error) {
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for _, n := range names {
+		base := filepath.Base(n)
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil {
+			return nil, fmt.Errorf("migration %q: name must be NNNN_name.sql", base)
+		}
+		body, err := migrationFS.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: strings.TrimSuffix(base, ".sql"), sql: string(body)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].version < out[j].version })
+	return out, nil
+}
+
+// migrate applies each embedded migration not yet recorded, each in its own transaction.
+func (s *Store) migrate(ctx context.Context) error {
+	if _, err := s.write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (
+		version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	ms, err := migrations()
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	var current int
+	if err := s.write.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM migrations`).Scan(&current); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if latest := ms[len(ms)-1].version; current > latest {
+		return fmt.Errorf("migrate: the database has schema version %d but this binary knows only %d: use a newer kardan", current, latest)
+	}
+	for _, m := range ms {
+		if m.version <= current {
+			continue
+		}
+		if err := s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+				m.version, m.name, time.Now().Unix())
+			return err
+		}); err != nil {
+			return fmt.Errorf("migrate %s: %w", m.name, err)
+		}
+	}
+	return nil
+}
+
+// tx runs fn in one write transaction: committed if fn returns nil, rolled back otherwise.
+func (s *Store) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// Checkpoint folds the WAL back into the database file (before a backup).
+func (s *Store) Checkpoint(ctx context.Context) error {
+	if _, err := s.write.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
+}
+
+// IntegrityCheck runs SQLite's integrity_check and answers its verdict ("ok" when healthy).
+func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
+	var v string
+	if err := s.read.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&v); err != nil {
+		return "", fmt.Errorf("integrity check: %w", err)
+	}
+	return v, nil
+}
+
+func cloneValues(v url.Values) url.Values {
+	out := url.Values{}
+	for k, vs := range v {
+		out[k] = append([]string(nil), vs...)
+	}
+	return out
+}
