@@ -17,8 +17,26 @@ const (
 
 // catalogue holds every user-facing message, Persian beside English so neither can be forgotten.
 // Placeholders in braces ({des}, {seconds}) are filled from the error's arguments; {des} names a
-// field whose label is the "field.<name>" entry.
-var catalogue = map[string][2]string{
+// field whose label is the "field.<name>" entry. Each area of the API keeps its messages in its
+// own file; a key defined twice stops the server at start-up (see mergeCatalogues).
+var catalogue = mergeCatalogues(coreMessages, pageMessages)
+
+// mergeCatalogues joins the areas' message maps, refusing a key defined twice.
+func mergeCatalogues(parts ...map[string][2]string) map[string][2]string {
+	out := map[string][2]string{}
+	for _, p := range parts {
+		for k, v := range p {
+			if _, dup := out[k]; dup {
+				panic("message catalogue: key defined twice: " + k)
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// coreMessages are the spec's catalogue, validation and request messages.
+var coreMessages = map[string][2]string{
 	// SPEC.md §8, the error catalogue.
 	"check_internet":      {"لطفاً اینترنت خود را بررسی کنید", "Please check your internet"},
 	"server_error_retry":  {"خطای سرور، دوباره تلاش کنید", "Server error try again"},
@@ -56,7 +74,14 @@ var catalogue = map[string][2]string{
 	"unavailable":        {"سرویس بیرونی در دسترس نیست، کمی بعد دوباره تلاش کنید", "An outside service is unavailable, try again shortly"},
 	"method_not_allowed": {"این روش برای این نشانی پشتیبانی نمی‌شود", "This method is not supported for this address"},
 
-	// Page titles and descriptions the server writes into the app's index page.
+	// Field labels for {des} shared by several areas.
+	"field.id":   {"شناسه", "id"},
+	"field.lat":  {"عرض جغرافیایی", "latitude"},
+	"field.long": {"طول جغرافیایی", "longitude"},
+}
+
+// pageMessages are the page titles and descriptions the server writes into the app's index page.
+var pageMessages = map[string][2]string{
 	"site_name":                 {"کاردان", "Kardan"},
 	"page.home.title":           {"کاردان", "Kardan"},
 	"page.home.desc":            {"کاردان: متخصصان و کسب‌وکارهای محلی نزدیک خود را پیدا کنید، نمونه‌کار و امتیازشان را ببینید و مستقیم تماس بگیرید.", "Kardan: find local professionals and businesses near you, see their work and scores, and contact them directly."},
@@ -86,16 +111,6 @@ var catalogue = map[string][2]string{
 	"page.offline.desc":         {"اتصال اینترنت برقرار نیست.", "There is no internet connection."},
 	"page.dashboard.title":      {"میز کار", "Desk"},
 	"page.dashboard.desc":       {"پروفایل‌ها، وبلاگ‌ها و حساب کاربری شما.", "Your profiles, blogs and account."},
-
-	// Field labels for {des}.
-	"field.id":          {"شناسه", "id"},
-	"field.lat":         {"عرض جغرافیایی", "latitude"},
-	"field.long":        {"طول جغرافیایی", "longitude"},
-	"field.provinceId":  {"استان", "province"},
-	"field.numberPhone": {"شماره موبایل", "mobile number"},
-	"field.password":    {"رمز عبور", "password"},
-	"field.name":        {"نام", "name"},
-	"field.otpCode":     {"کد تأیید", "verification code"},
 }
 
 // message answers the catalogue text for key in lang, with args filled in. An unknown key is

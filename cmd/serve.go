@@ -50,4 +50,3 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
 	return c
 }
-
