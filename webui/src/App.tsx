@@ -1,0 +1,110 @@
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect } from 'preact/hooks';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Header } from './components/Header';
+import { Footer } from './components/Footer';
+import { ProgressBar } from './components/ProgressBar';
+import { Toaster } from './components/Toaster';
+import { AuthProvider, useAuth } from './state/auth';
+import { progressDone, progressStart } from './state/progress';
+import { setUnauthorizedHandler } from './api';
+import Home from './pages/Home';
+import NotFound from './pages/NotFound';
+
+const Search = lazy(() => import('./pages/Search'));
+const MapPage = lazy(() => import('./pages/Map'));
+const Profile = lazy(() => import('./pages/Profile'));
+const Blog = lazy(() => import('./pages/Blog'));
+const BlogPost = lazy(() => import('./pages/BlogPost'));
+const Contact = lazy(() => import('./pages/Contact'));
+const Legal = lazy(() => import('./pages/Legal'));
+const Login = lazy(() => import('./pages/Login'));
+const Register = lazy(() => import('./pages/Register'));
+const Desk = lazy(() => import('./pages/Desk'));
+const Offline = lazy(() => import('./pages/Offline'));
+
+/** Shown while a page's code loads: keeps the layout steady and drives the progress bar. */
+function RouteFallback() {
+  useEffect(() => {
+    progressStart();
+    return progressDone;
+  }, []);
+  return <div class="route-fallback" aria-hidden="true" />;
+}
+
+function RouteEffects() {
+  const loc = useLocation();
+  const navigate = useNavigate();
+  const auth = useAuth();
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      auth.signOut({ server: false });
+      const here = window.location.pathname + window.location.search;
+      if (window.location.pathname !== '/login') navigate(`/login?next=${encodeURIComponent(here)}`);
+    });
+  }, [auth.signOut, navigate]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    progressStart();
+    const id = requestAnimationFrame(() => requestAnimationFrame(progressDone));
+    return () => {
+      cancelAnimationFrame(id);
+    };
+  }, [loc.pathname, loc.search]);
+
+  return null;
+}
+
+function Shell() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        {t('common.skip')}
+      </a>
+      <ProgressBar />
+      <RouteEffects />
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<RouteFallback />}>
+          <Routes>
+            <Route path="/" element={<Home />} />
+            <Route path="/search" element={<Navigate to="/search/iran" replace />} />
+            <Route path="/search/:city" element={<Search />} />
+            <Route path="/search/:city/:category" element={<Search />} />
+            <Route path="/map" element={<MapPage />} />
+            <Route path="/profile/:slug" element={<Profile />} />
+            <Route path="/blog" element={<Blog />} />
+            <Route path="/blog/:slug" element={<BlogPost />} />
+            <Route path="/contact" element={<Contact />} />
+            <Route path="/about" element={<Legal page="about" />} />
+            <Route path="/terms" element={<Legal page="terms" />} />
+            <Route path="/terms/privacy" element={<Legal page="privacy" />} />
+            <Route path="/terms/secure-service" element={<Legal page="secure" />} />
+            <Route path="/terms/prohibited" element={<Legal page="prohibited" />} />
+            <Route path="/login" element={<Login />} />
+            <Route path="/register" element={<Register />} />
+            <Route path="/dashboard/*" element={<Desk />} />
+            <Route path="/offline" element={<Offline />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AuthProvider>
+        <Shell />
+      </AuthProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,126 @@
+import { ApiError, get, post, put } from './client';
+import type {
+  AppConfig,
+  Blog,
+  BlogList,
+  CategoryNode,
+  City,
+  CommentList,
+  Critic,
+  LoginAnswer,
+  Profile,
+  ProfileList,
+  Province,
+  User,
+} from './types';
+import type { SearchBody } from '../lib/searchUrl';
+import { savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
+
+export * from './types';
+export { ApiError, request, setUnauthorizedHandler, mapError } from './client';
+
+const memo = new Map<string, Promise<unknown>>();
+
+/** Reference data rarely changes: one request per page load, and a stored copy for offline use. */
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key) as Promise<T> | undefined;
+  if (hit) return hit;
+  const p = load()
+    .then((v) => {
+      try {
+        localStorage.setItem(`kardan.cache.${key}`, JSON.stringify(v));
+      } catch {
+        /* a full storage only loses the offline copy */
+      }
+      return v;
+    })
+    .catch((e) => {
+      memo.delete(key);
+      if (e instanceof ApiError && e.offline) {
+        const raw = localStorage.getItem(`kardan.cache.${key}`);
+        if (raw) return JSON.parse(raw) as T;
+      }
+      throw e;
+    });
+  memo.set(key, p);
+  return p;
+}
+
+/* Locations and categories */
+export const getProvinces = () => cached('provinces', () => get<Province[]>('/v1/locations/province/list'));
+export const getCities = (provinceId: number) =>
+  cached(`cities.${provinceId}`, () => get<City[]>(`/v1/locations/cities/list/${provinceId}`));
+export const getNearestCity = (lat: number, long: number) =>
+  get<City>(`/v1/locations/nearest?lat=${encodeURIComponent(lat)}&long=${encodeURIComponent(long)}`);
+export const getCategoryTree = () => cached('categories', () => get<CategoryNode[]>('/v1/work_category/getTreeById'));
+export const getFavouriteCategories = () => cached('favourites', () => get<CategoryNode[]>('/v1/work_category/getFavourite'));
+export const getConfig = () => cached('config', () => get<AppConfig>('/v1/config'));
+
+/* Profiles */
+function searchKey(body: SearchBody): string {
+  return JSON.stringify(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export interface Offline<T> {
+  data: T;
+  offline: boolean;
+}
+
+export async function searchProfiles(body: SearchBody, url?: string, signal?: AbortSignal): Promise<Offline<ProfileList>> {
+  const key = searchKey(body);
+  try {
+    const r = await post<ProfileList>('/v1/user-technical/searchUser', body, { signal });
+    const data = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+    if (url) saveSearch(key, url, data);
+    return { data, offline: false };
+  } catch (e) {
+    const copy = e instanceof ApiError && e.offline ? savedSearch(key) : null;
+    if (copy) return { data: copy, offline: true };
+    throw e;
+  }
+}
+
+export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> {
+  try {
+    const p = await post<Profile>('/v1/user-technical/searchUserSlag', { slug });
+    if (!p) throw new ApiError(404, '');
+    saveProfile(p);
+    return { data: p, offline: false };
+  } catch (e) {
+    const copy = e instanceof ApiError && e.offline ? savedProfile(slug) : null;
+    if (copy) return { data: copy, offline: true };
+    throw e;
+  }
+}
+
+export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}`);
+export const getUserProfiles = (userId: number) => get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`);
+
+/* Comments */
+export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
+  post<CommentList>('/v1/comment/get', body);
+export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
+  post<CommentList>('/v1/comment/getCommentRegisterByMe', body);
+export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number }) =>
+  post<unknown>('/v1/comment/add', body);
+export const editComment = (body: { category_list: number[]; description: string; score: number; id: number }) =>
+  put<unknown>('/v1/comment/edit', body);
+
+/* Blogs */
+export const searchBlogs = (body: { writer_id?: number; skip: number; take: number; category_id?: number; search_txt?: string; tag?: string }) =>
+  post<BlogList>('/v1/blog/search', body);
+export const getBlog = (slugOrId: string) => get<Blog>(`/v1/blog/get/${encodeURIComponent(slugOrId)}`);
+
+/* Accounts */
+export const login = (numberPhone: string, password: string) =>
+  post<LoginAnswer>('/v1/user/login', { numberPhone, password }, { noAuthRedirect: true });
+export const logoutServer = () => post<unknown>('/v1/user/logout', {}, { noAuthRedirect: true });
+export const sendSignupCode = (numberPhone: string) => post<unknown>('/v1/send-sms/sendSmsForSignUp', { numberPhone });
+export const createUser = (body: { numberPhone: string; name: string; password: string; profileImage: string; otpCode: string }) =>
+  post<unknown>('/v1/user/create', body, { noAuthRedirect: true });
+export const getMe = () => get<User>('/v1/user');
+
+/* Critics and suggestions */
+export const sendCritic = (body: Critic, signedIn: boolean) =>
+  post<unknown>(signedIn ? '/v1/critics-and-suggestions/addWithAuth' : '/v1/critics-and-suggestions/add', body);
+

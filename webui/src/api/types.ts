@@ -1,0 +1,163 @@
+import type { HoursOfWork, OpenStatus } from '../lib/hours';
+
+export interface Envelope<T> {
+  payload: T;
+  message: string | string[] | null;
+}
+
+export interface Province {
+  id: number;
+  farsi_name: string;
+  english_name: string;
+}
+
+export interface City {
+  id: number;
+  farsi_name: string;
+  english_name: string;
+  slag: string;
+  province_id?: number;
+  lat?: number;
+  long?: number;
+}
+
+export interface CategoryNode {
+  id: number;
+  farsi_name: string;
+  english_name: string;
+  slag: string;
+  favourite?: boolean;
+  parent_id?: number | null;
+  children?: CategoryNode[];
+}
+
+export interface Named {
+  id: number;
+  farsi_name: string;
+  english_name: string;
+  slag?: string;
+}
+
+export interface Service {
+  title: string;
+  price: number;
+  description?: string;
+}
+
+export interface SocialLink {
+  type: string;
+  link: string;
+}
+
+export type AccountStatus = 'Pending' | 'Rejected' | 'Accepted' | 'Blocked' | 'Deleted';
+
+export interface Profile {
+  id: number;
+  delete_at?: string | null;
+  active?: boolean;
+  option?: string[];
+  register_admin?: { adminRegisterId?: number; description?: string } | null;
+  user_id?: { userId: number; name: string; numberPhone?: string; profileImage?: string } | null;
+  range_worker?: (Named & { parent_ids?: number[] }) | null;
+  category_list?: Named[];
+  profile_image?: string;
+  profile_name: string;
+  key_word?: string;
+  work_history_years?: number;
+  descriotion?: string;
+  level_score?: number;
+  count_scorer?: number;
+  score?: number;
+  location?: [number, number] | number[] | null;
+  area_working?: string[];
+  address?: string;
+  account_status?: AccountStatus;
+  portfolio_images?: string[];
+  create_at?: string;
+  update_at?: string;
+  list_object?: unknown[];
+  social_network?: SocialLink[];
+  services?: Service[];
+  hours_of_work?: HoursOfWork;
+  logo?: string;
+  slug: string;
+  province?: Named | null;
+  city?: Named | null;
+  open_status?: OpenStatus;
+  distance?: number;
+}
+
+export interface Paged<K extends string, T> {
+  count: number;
+  items: T[];
+  key: K;
+}
+
+export interface ProfileList {
+  profiles: Profile[];
+  count: number;
+}
+
+export interface CommentItem {
+  id: number;
+  description: string;
+  score: number;
+  create_at: string;
+  user: { id: number; name: string; profileImage?: string } | null;
+  reply: { description: string; create_at: string } | null;
+}
+
+export interface CommentList {
+  comments: CommentItem[];
+  count: number;
+}
+
+export interface Blog {
+  id: number;
+  writer_id?: number | { id?: number; userId?: number; name?: string; profileImage?: string } | null;
+  writer?: { id?: number; name?: string; profileImage?: string } | null;
+  category_list?: (Named | number)[];
+  title: string;
+  slug: string;
+  content?: string;
+  summary?: string;
+  image_url?: string;
+  tag?: string[] | string | null;
+  status?: string;
+  release_at?: string;
+  create_at?: string;
+  update_at?: string;
+}
+
+export interface BlogList {
+  blogs: Blog[];
+  count: number;
+}
+
+export interface LoginAnswer {
+  token: string;
+  id: number | string;
+  userTechnical: unknown[] | null;
+  isAdmin?: boolean;
+}
+
+export interface User {
+  id: number;
+  numberPhone?: string;
+  name: string;
+  profileImage?: string;
+}
+
+export interface AppConfig {
+  tiles: string;
+  base_url?: string;
+  moderation?: string;
+}
+
+export interface Critic {
+  name: string;
+  email: string;
+  number_phone: string;
+  subject: string;
+  message: string;
+}

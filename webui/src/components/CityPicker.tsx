@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from './Dialog';
+import { Icon } from './Icon';
+import { getCities, getNearestCity, getProvinces, type City, type Province } from '../api';
+import { localName } from '../i18n';
+import { learnCity, rememberCity, type KnownCity } from '../lib/cityMemory';
+import { toast } from '../state/toast';
+import { Loading, ErrorState } from './StateViews';
+
+/** Normalises Persian/Arabic letter variants and spaces so a typed filter finds names. */
+export function fold(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[يى]/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/[\u200c\u064b-\u065f\s-]/g, '');
+}
+
+export function locate(): Promise<{ lat: number; long: number }> {
+  return new Promise((resolve, reject) => {
+    if (!navigator.geolocation) return reject(new Error('no geolocation'));
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ lat: p.coords.latitude, long: p.coords.longitude }),
+      reject,
+      { enableHighAccuracy: false, timeout: 10000, maximumAge: 300000 },
+    );
+  });
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onSelect: (city: KnownCity | null, province?: Province | null) => void;
+  allowProvince?: boolean;
+}
+
+/** Province then city, with a filter box, "all of Iran" and "use my position". */
+export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
+  const { t, i18n } = useTranslation();
+  const [provinces, setProvinces] = useState<Province[] | null>(null);
+  const [province, setProvince] = useState<Province | null>(null);
+  const [cities, setCities] = useState<City[] | null>(null);
+  const [filter, setFilter] = useState('');
+  const [error, setError] = useState('');
+  const [locating, setLocating] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    setError('');
+    if (!province) {
+      getProvinces()
+        .then((p) => setProvinces(p ?? []))
+        .catch(() => setError(t('errors.provinces')));
+    } else {
+      setCities(null);
+      getCities(province.id)
+        .then((c) => setCities((c ?? []).map((x) => ({ ...x, province_id: x.province_id ?? province.id }))))
+        .catch((e) => setError(e.message));
+    }
+  }, [open, province, tick]);
+
+  useEffect(() => {
+    if (!open) {
+      setFilter('');
+      setProvince(null);
+    }
+  }, [open]);
+
+  const items = useMemo(() => {
+    const list: (Province | City)[] = (province ? cities : provinces) ?? [];
+    const f = fold(filter);
+    const sorted = [...list].sort((a, b) => localName(a, i18n.language).localeCompare(localName(b, i18n.language), i18n.language));
+    if (!f) return sorted;
+    return sorted.filter((x) => fold(x.farsi_name).includes(f) || fold(x.english_name).includes(f));
+  }, [province, cities, provinces, filter, i18n.language]);
+
+  const choose = (c: KnownCity | null, p?: Province | null) => {
+    rememberCity(c);
+    onSelect(c, p ?? null);
+    onClose();
+  };
+
+  const useMyPosition = async () => {
+    setLocating(true);
+    try {
+      const pos = await locate();
+      const c = await getNearestCity(pos.lat, pos.long);
+      if (!c?.slag) throw new Error('none');
+      learnCity(c);
+      choose(c);
+    } catch {
+      toast(t('errors.position'), 'error');
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  const title = province ? t('city.pickCity', { province: localName(province, i18n.language) }) : t('city.pickProvince');
+
+  return (
+    <Dialog open={open} onClose={onClose} title={title} class="picker">
+      <div class="picker-top">
+        {province ? (
+          <button type="button" class="btn btn-ghost btn-sm" onClick={() => (setProvince(null), setFilter(''))}>
+            <Icon name="chevron" size={16} class="flip-back" />
+            {t('city.backToProvinces')}
+          </button>
+        ) : (
+          <div class="picker-quick">
+            <button type="button" class="btn btn-outline btn-sm" onClick={() => choose(null)}>
+              <Icon name="globe" size={16} />
+              {t('city.allIran')}
+            </button>
+            <button type="button" class="btn btn-outline btn-sm" onClick={useMyPosition} disabled={locating}>
+              {locating ? <span class="spinner" aria-hidden="true" /> : <Icon name="locate" size={16} />}
+              {t('city.useMyPosition')}
+            </button>
+          </div>
+        )}
+        <label class="visually-hidden" for="picker-filter">
+          {province ? t('city.filterCities') : t('city.filterProvinces')}
+        </label>
+        <input
+          id="picker-filter"
+          class="input"
+          type="search"
+          value={filter}
+          placeholder={province ? t('city.filterCities') : t('city.filterProvinces')}
+          onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
+          autocomplete="off"
+        />
+      </div>
+      {error ? (
+        <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
+      ) : (province ? cities : provinces) === null ? (
+        <Loading />
+      ) : (
+        <ul class="picker-list" role="list">
+          {province && allowProvince && !filter && (
+            <li>
+              <button type="button" class="picker-item strong" onClick={() => choose(null, province)}>
+                {t('city.allOfProvince', { province: localName(province, i18n.language) })}
+              </button>
+            </li>
+          )}
+          {items.map((x) => (
+            <li key={x.id}>
+              <button
+                type="button"
+                class="picker-item"
+                onClick={() => {
+                  if (province) choose(x as City, province);
+                  else {
+                    setProvince(x as Province);
+                    setFilter('');
+                  }
+                }}
+              >
+                <span>{localName(x, i18n.language)}</span>
+                {!province && <Icon name="chevron" size={16} class="flip-rtl" />}
+              </button>
+            </li>
+          ))}
+          {items.length === 0 && <li class="muted picker-empty">{t('errors.noItems')}</li>}
+        </ul>
+      )}
+    </Dialog>
+  );
+}

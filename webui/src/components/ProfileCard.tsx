@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../api/types';
+import { localName } from '../i18n';
+import { Stars } from './Stars';
+import { OpenBadge } from './OpenBadge';
+import { formatDistance } from '../lib/format';
+import { openStatus, hasHours } from '../lib/hours';
+import { Icon } from './Icon';
+
+export const LOGO_FALLBACK = '/images/logo.png';
+
+export function profileImage(p: Profile): string {
+  return p.profile_image || p.logo || LOGO_FALLBACK;
+}
+
+export function statusOf(p: Profile) {
+  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
+}
+
+/** A search result: picture, name, field, city, score, open-now and distance. */
+export function ProfileCard({ p, compact }: { p: Profile; compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const status = statusOf(p);
+  return (
+    <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
+      <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="pcard-link">
+        <img
+          class="pcard-img"
+          src={profileImage(p)}
+          alt=""
+          width={96}
+          height={96}
+          loading="lazy"
+          decoding="async"
+          onError={(e) => {
+            const img = e.currentTarget as HTMLImageElement;
+            if (!img.src.endsWith(LOGO_FALLBACK)) img.src = LOGO_FALLBACK;
+          }}
+        />
+        <div class="pcard-body">
+          <h3 class="pcard-name">{p.profile_name}</h3>
+          <p class="pcard-field muted small">
+            {localName(p.range_worker, lang)}
+            {p.city && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <Icon name="pin" size={14} class="inline-icon" />
+                {localName(p.city, lang)}
+              </>
+            )}
+          </p>
+          <div class="pcard-meta">
+            <Stars score={p.score} count={p.count_scorer} size={14} />
+            {status && <OpenBadge status={status} />}
+            {typeof p.distance === 'number' && (
+              <span class="chip pcard-distance">{formatDistance(p.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>
+            )}
+          </div>
+        </div>
+      </Link>
+    </article>
+  );
+}
+
+export function ProfileCardSkeleton() {
+  return (
+    <div class="pcard card pcard-skel" aria-hidden="true">
+      <div class="pcard-link">
+        <div class="pcard-img skeleton" />
+        <div class="pcard-body">
+          <div class="skeleton" style={{ blockSize: '18px', inlineSize: '60%' }} />
+          <div class="skeleton" style={{ blockSize: '14px', inlineSize: '40%', marginBlockStart: '10px' }} />
+          <div class="skeleton" style={{ blockSize: '14px', inlineSize: '50%', marginBlockStart: '10px' }} />
+        </div>
+      </div>
+    </div>
+  );
+}

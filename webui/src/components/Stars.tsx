@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatScore } from '../lib/format';
+
+/** Five stars filled to the score, with the score and how many people scored. */
+export function Stars({ score, count, size = 16 }: { score?: number; count?: number; size?: number }) {
+  const { t, i18n } = useTranslation();
+  const s = Math.max(0, Math.min(5, Number(score) || 0));
+  const n = Number(count) || 0;
+  const label = n > 0 ? t('rating.aria', { score: formatScore(s, i18n.language), count: formatNumber(n, i18n.language) }) : t('rating.none');
+  return (
+    <span class="stars" role="img" aria-label={label}>
+      <span class="stars-icons" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => {
+          const fill = Math.max(0, Math.min(1, s - i));
+          return (
+            <svg key={i} width={size} height={size} viewBox="0 0 24 24">
+              <defs>
+                <linearGradient id={`sg${i}-${Math.round(fill * 100)}`}>
+                  <stop offset={`${fill * 100}%`} stop-color="currentColor" />
+                  <stop offset={`${fill * 100}%`} stop-color="currentColor" stop-opacity="0.22" />
+                </linearGradient>
+              </defs>
+              <path
+                d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z"
+                fill={`url(#sg${i}-${Math.round(fill * 100)})`}
+              />
+            </svg>
+          );
+        })}
+      </span>
+      {n > 0 ? (
+        <span aria-hidden="true">
+          <strong>{formatScore(s, i18n.language)}</strong> ({formatNumber(n, i18n.language)})
+        </span>
+      ) : (
+        <span aria-hidden="true">{t('rating.new')}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,67 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import fa from './fa.json';
+import en from './en.json';
+
+export const LANGS = ['fa', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+export const STORAGE_LANG = 'lang';
+
+function storedLang(): Lang {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_LANG) === 'en' ? 'en' : 'fa';
+  } catch {
+    return 'fa';
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.use(initReactI18next).init({
+  resources: { fa: { translation: fa }, en: { translation: en } },
+  lng: storedLang(),
+  fallbackLng: 'fa',
+  supportedLngs: LANGS as unknown as string[],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+export function currentLang(): Lang {
+  return i18n.language === 'en' ? 'en' : 'fa';
+}
+
+export function applyLangToDocument(lang: Lang) {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.lang = lang;
+  root.dir = lang === 'en' ? 'ltr' : 'rtl';
+}
+
+export async function setLang(lang: Lang) {
+  try {
+    localStorage.setItem(STORAGE_LANG, lang);
+  } catch {
+    /* the choice then lasts for this visit only */
+  }
+  await i18n.changeLanguage(lang);
+  applyLangToDocument(lang);
+}
+
+/** A name in the current language from a {farsi_name, english_name} record. */
+export function localName(x: { farsi_name?: string; english_name?: string } | null | undefined, lang: string = currentLang()): string {
+  if (!x) return '';
+  return (lang === 'en' ? x.english_name || x.farsi_name : x.farsi_name || x.english_name) ?? '';
+}
+
+const loaded = new Set<string>();
+
+/** Loads a namespace of long texts (legal pages) on demand: `{ns}.fa.json` and `{ns}.en.json`. */
+export async function loadNamespace(ns: 'legal'): Promise<void> {
+  if (loaded.has(ns)) return;
+  const [faNs, enNs] = await Promise.all([import('./legal.fa.json'), import('./legal.en.json')]);
+  i18n.addResourceBundle('fa', ns, faNs.default, true, true);
+  i18n.addResourceBundle('en', ns, enNs.default, true, true);
+  loaded.add(ns);
+}

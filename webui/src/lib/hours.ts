@@ -1,0 +1,76 @@
+export const WEEK = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+export type Weekday = (typeof WEEK)[number];
+
+export interface TimeSlot {
+  open: number;
+  close: number;
+}
+
+export interface DayHours {
+  boarding?: boolean;
+  closed?: boolean;
+  time?: TimeSlot[] | null;
+}
+
+export type HoursOfWork = Partial<Record<Weekday, DayHours | null>>;
+
+export type OpenStatus = 'Open' | 'Closed' | 'Boarding';
+
+export const TIME_ZONE = 'Asia/Tehran';
+
+/** Weekday (lowercase English name) and seconds from midnight of `now` in the given time zone. */
+export function zonedNow(now: Date, timeZone = TIME_ZONE): { day: Weekday; seconds: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+  const day = get('weekday').toLowerCase() as Weekday;
+  const seconds = Number(get('hour')) * 3600 + Number(get('minute')) * 60 + Number(get('second'));
+  return { day, seconds };
+}
+
+/**
+ * Today's opening status (SPEC §4): Boarding if the boarding flag is set; Closed if the closed flag
+ * is set; Open if the current time lies strictly between an open and close pair; otherwise Closed.
+ * A missing day is closed.
+ */
+export function dayStatus(day: DayHours | null | undefined, seconds: number): OpenStatus {
+  if (!day) return 'Closed';
+  if (day.boarding) return 'Boarding';
+  if (day.closed) return 'Closed';
+  for (const slot of day.time ?? []) {
+    if (seconds > slot.open && seconds < slot.close) return 'Open';
+  }
+  return 'Closed';
+}
+
+export function openStatus(hours: HoursOfWork | null | undefined, now: Date = new Date(), timeZone = TIME_ZONE): OpenStatus {
+  const { day, seconds } = zonedNow(now, timeZone);
+  return dayStatus(hours?.[day], seconds);
+}
+
+export function today(now: Date = new Date(), timeZone = TIME_ZONE): Weekday {
+  return zonedNow(now, timeZone).day;
+}
+
+/** "08:30" from seconds since midnight (86400 is shown as 24:00). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.min(86400, Math.round(seconds)));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** True when some day has any information (so the week table is worth showing). */
+export function hasHours(hours: HoursOfWork | null | undefined): boolean {
+  if (!hours) return false;
+  return WEEK.some((d) => {
+    const h = hours[d];
+    return !!h && (h.boarding || h.closed || (h.time?.length ?? 0) > 0);
+  });
+}

@@ -1,0 +1,71 @@
+import type { Profile, ProfileList } from '../api/types';
+
+/** Copies of the last viewed profiles and searches, so they read offline (searches are POSTs the service worker cannot cache). */
+
+const PROFILES = 'kardan.saved.profiles';
+const SEARCHES = 'kardan.saved.searches';
+const MAX_PROFILES = 12;
+const MAX_SEARCHES = 12;
+
+interface SavedProfile {
+  slug: string;
+  at: number;
+  profile: Profile;
+}
+
+interface SavedSearch {
+  key: string;
+  url: string;
+  at: number;
+  result: ProfileList;
+}
+
+function read<T>(key: string): T[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(key) || '[]');
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}
+
+function write<T>(key: string, list: T[]) {
+  try {
+    localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    if (list.length > 1) write(key, list.slice(0, Math.floor(list.length / 2)));
+  }
+}
+
+export function saveProfile(profile: Profile) {
+  if (!profile?.slug) return;
+  const list = read<SavedProfile>(PROFILES).filter((p) => p.slug !== profile.slug);
+  list.unshift({ slug: profile.slug, at: Date.now(), profile });
+  write(PROFILES, list.slice(0, MAX_PROFILES));
+}
+
+export function savedProfile(slug: string): Profile | null {
+  return read<SavedProfile>(PROFILES).find((p) => p.slug === slug)?.profile ?? null;
+}
+
+export function savedProfiles(): Profile[] {
+  return read<SavedProfile>(PROFILES).map((p) => p.profile);
+}
+
+export function saveSearch(key: string, url: string, result: ProfileList) {
+  const list = read<SavedSearch>(SEARCHES).filter((s) => s.key !== key);
+  const slim: ProfileList = {
+    count: result.count,
+    profiles: result.profiles.map((p) => ({ ...p, hours_of_work: p.hours_of_work, descriotion: undefined, list_object: undefined })),
+  };
+  list.unshift({ key, url, at: Date.now(), result: slim });
+  write(SEARCHES, list.slice(0, MAX_SEARCHES));
+}
+
+export function savedSearch(key: string): ProfileList | null {
+  return read<SavedSearch>(SEARCHES).find((s) => s.key === key)?.result ?? null;
+}
+
+export function savedSearches(): { url: string; at: number; count: number }[] {
+  return read<SavedSearch>(SEARCHES).map((s) => ({ url: s.url, at: s.at, count: s.result.count }));
+}

@@ -1,0 +1,95 @@
+import { skipFor, TAKE } from './paging';
+
+export const ORDERS = ['relevance', 'best', 'reviews', 'nearest', 'newest'] as const;
+export type Order = (typeof ORDERS)[number];
+
+/** Filters of the search screen, all held in its URL. */
+export interface SearchFilters {
+  city: string; // a city slag, or 'iran' for no city filter
+  category?: string; // a field of work or category slag
+  q?: string;
+  province?: number;
+  min_score?: number;
+  order?: Order;
+  page: number;
+}
+
+export const ALL_IRAN = 'iran';
+
+function clean(s: string | null | undefined): string | undefined {
+  const v = (s ?? '').trim();
+  return v ? v : undefined;
+}
+
+function positiveInt(s: string | null): number | undefined {
+  if (!s) return undefined;
+  const n = Number(s);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Reads `/search/{city|iran}/{category?}?q=&province=&min_score=&order=&page=`. */
+export function filtersFromUrl(pathname: string, search: string): SearchFilters {
+  const parts = pathname.split('/').filter(Boolean).map((p) => {
+    try {
+      return decodeURIComponent(p);
+    } catch {
+      return p;
+    }
+  });
+  const i = parts.indexOf('search');
+  const city = clean(i >= 0 ? parts[i + 1] : undefined)?.toLowerCase() ?? ALL_IRAN;
+  const category = clean(i >= 0 ? parts[i + 2] : undefined);
+  const qs = new URLSearchParams(search);
+  const f: SearchFilters = { city, page: positiveInt(qs.get('page')) ?? 1 };
+  if (category) f.category = category;
+  const q = clean(qs.get('q'));
+  if (q) f.q = q;
+  const province = positiveInt(qs.get('province'));
+  if (province) f.province = province;
+  const ms = Number(qs.get('min_score'));
+  if (qs.get('min_score') && Number.isFinite(ms) && ms > 0 && ms <= 5) f.min_score = ms;
+  const order = qs.get('order') as Order | null;
+  if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
+  return f;
+}
+
+/** The canonical URL of a set of filters (inverse of filtersFromUrl). */
+export function urlFromFilters(f: Partial<SearchFilters>): string {
+  let path = `/search/${encodeURIComponent(f.city || ALL_IRAN)}`;
+  if (f.category) path += `/${encodeURIComponent(f.category)}`;
+  const qs = new URLSearchParams();
+  if (f.q && f.q.trim()) qs.set('q', f.q.trim());
+  if (f.province) qs.set('province', String(f.province));
+  if (f.min_score) qs.set('min_score', String(f.min_score));
+  if (f.order) qs.set('order', f.order);
+  if (f.page && f.page > 1) qs.set('page', String(f.page));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export interface SearchBody {
+  take: number;
+  skip: number;
+  category_slag?: string;
+  city_slag?: string;
+  province_id?: number;
+  lat?: number;
+  long?: number;
+  radius?: number;
+  minLevel_score?: number;
+  min_score?: number;
+  search_txt?: string;
+  order?: Order;
+}
+
+/** The body of POST /v1/user-technical/searchUser for the filters. */
+export function searchBody(f: SearchFilters): SearchBody {
+  const body: SearchBody = { take: TAKE, skip: skipFor(f.page) };
+  if (f.category) body.category_slag = f.category;
+  if (f.city && f.city !== ALL_IRAN) body.city_slag = f.city;
+  if (f.province) body.province_id = f.province;
+  if (f.min_score) body.min_score = f.min_score;
+  if (f.q) body.search_txt = f.q;
+  if (f.order) body.order = f.order;
+  return body;
+}

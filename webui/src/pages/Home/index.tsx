@@ -1,0 +1,209 @@
+import { useState } from 'preact/hooks';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../components/PageMeta';
+import { Icon } from '../../components/Icon';
+import { CityPicker } from '../../components/CityPicker';
+import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
+import { BlogCard } from '../../components/BlogCard';
+import { ErrorState, EmptyState } from '../../components/StateViews';
+import { getFavouriteCategories, searchBlogs, searchProfiles } from '../../api';
+import { useAsync } from '../../lib/useAsync';
+import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
+import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
+import { localName } from '../../i18n';
+import { categoryIcon } from '../../lib/categoryIcon';
+import './home.css';
+
+function Hero() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const [city, setCity] = useState<KnownCity | null>(lastCity);
+  const [picker, setPicker] = useState(false);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q, province: city?.province_id, page: 1 }));
+  };
+  return (
+    <section class="hero">
+      <div class="container hero-inner">
+        <h1 class="hero-title">{t('home.slogan')}</h1>
+        <p class="hero-sub">{t('home.subtitle')}</p>
+        <form class="hero-search" role="search" onSubmit={submit}>
+          <label class="visually-hidden" for="hero-q">
+            {t('home.searchLabel')}
+          </label>
+          <div class="hero-q">
+            <Icon name="search" />
+            <input
+              id="hero-q"
+              type="search"
+              value={q}
+              onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+              placeholder={t('home.searchPlaceholder')}
+              enterkeyhint="search"
+              autocomplete="off"
+            />
+          </div>
+          <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={t('city.choose')}>
+            <Icon name="pin" size={18} />
+            <span>{city ? localName(city, i18n.language) : t('city.allIran')}</span>
+            <Icon name="chevronDown" size={16} />
+          </button>
+          <button type="submit" class="btn btn-primary hero-go">
+            {t('home.searchButton')}
+          </button>
+        </form>
+        <p class="hero-hint">{t('home.hint')}</p>
+      </div>
+      <CityPicker open={picker} onClose={() => setPicker(false)} onSelect={(c) => setCity(c)} />
+    </section>
+  );
+}
+
+function QuickAccess() {
+  const { t, i18n } = useTranslation();
+  const favs = useAsync(() => getFavouriteCategories(), []);
+  const city = lastCity()?.slag ?? ALL_IRAN;
+  return (
+    <section class="section container" aria-labelledby="quick-title">
+      <div class="section-head">
+        <h2 id="quick-title">{t('home.quickAccess')}</h2>
+        <Link to="/search/iran" class="small">
+          {t('home.allCategories')}
+        </Link>
+      </div>
+      <div class="quick-grid">
+        {favs.status === 'loading' &&
+          Array.from({ length: 8 }, (_, i) => <div key={i} class="quick-item skeleton quick-skel" aria-hidden="true" />)}
+        {favs.status === 'success' &&
+          (favs.data ?? []).slice(0, 11).map((c) => (
+            <Link key={c.id} to={urlFromFilters({ city, category: c.slag, page: 1 })} class="quick-item">
+              <span class="quick-icon">
+                <Icon name={categoryIcon(c)} size={24} />
+              </span>
+              <span class="quick-name">{localName(c, i18n.language)}</span>
+            </Link>
+          ))}
+        <Link to="/map" class="quick-item">
+          <span class="quick-icon quick-map">
+            <Icon name="map" size={24} />
+          </span>
+          <span class="quick-name">{t('home.mapSearch')}</span>
+        </Link>
+        <div class="quick-item quick-disabled" aria-disabled="true">
+          <span class="quick-icon quick-soon">
+            <Icon name="sparkle" size={24} />
+          </span>
+          <span class="quick-name">{t('nav.projects')}</span>
+          <span class="badge badge-soon">{t('common.comingSoon')}</span>
+        </div>
+      </div>
+      {favs.status === 'error' && <p class="muted small">{t('errors.categories')}</p>}
+    </section>
+  );
+}
+
+function TopProfessionals() {
+  const { t } = useTranslation();
+  const top = useAsync(async (signal) => {
+    const r = await searchProfiles({ take: 8, skip: 0, order: 'best' }, undefined, signal);
+    learnFromProfiles(r.data.profiles);
+    return r.data.profiles;
+  }, []);
+  return (
+    <section class="section container" aria-labelledby="top-title">
+      <div class="section-head">
+        <h2 id="top-title">{t('home.topPros')}</h2>
+        <Link to={urlFromFilters({ city: ALL_IRAN, order: 'best', page: 1 })} class="small">
+          {t('common.seeAll')}
+        </Link>
+      </div>
+      {top.status === 'error' ? (
+        <ErrorState message={top.error?.message} onRetry={top.reload} />
+      ) : top.status === 'success' && (top.data ?? []).length === 0 ? (
+        <EmptyState title={t('home.noPros')} text={t('home.noProsText')} icon="briefcase">
+          <Link to="/register" class="btn btn-primary">
+            {t('home.registerFree')}
+          </Link>
+        </EmptyState>
+      ) : (
+        <div class="top-grid">
+          {top.status === 'loading'
+            ? Array.from({ length: 4 }, (_, i) => <ProfileCardSkeleton key={i} />)
+            : (top.data ?? []).map((p) => <ProfileCard key={p.id} p={p} />)}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Blogs() {
+  const { t } = useTranslation();
+  const blogs = useAsync(() => searchBlogs({ skip: 0, take: 3 }), []);
+  if (blogs.status === 'error' || (blogs.status === 'success' && !(blogs.data?.blogs ?? []).length)) return null;
+  return (
+    <section class="section container" aria-labelledby="blogs-title">
+      <div class="section-head">
+        <h2 id="blogs-title">{t('home.blogs')}</h2>
+        <Link to="/blog" class="small">
+          {t('common.seeAll')}
+        </Link>
+      </div>
+      <div class="blog-grid">
+        {blogs.status === 'loading'
+          ? Array.from({ length: 3 }, (_, i) => <div key={i} class="card skeleton blog-skel" aria-hidden="true" />)
+          : (blogs.data?.blogs ?? []).map((b) => <BlogCard key={b.id} b={b} />)}
+      </div>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  const { t } = useTranslation();
+  const steps = [
+    { icon: 'search', key: 'find' },
+    { icon: 'star', key: 'compare' },
+    { icon: 'phone', key: 'contact' },
+  ];
+  return (
+    <section class="section container" aria-labelledby="how-title">
+      <h2 id="how-title">{t('home.howTitle')}</h2>
+      <ol class="how-grid">
+        {steps.map((s) => (
+          <li key={s.key} class="how-item card card-pad">
+            <span class="how-icon">
+              <Icon name={s.icon} size={22} />
+            </span>
+            <h3>{t(`home.how.${s.key}.title`)}</h3>
+            <p class="muted small">{t(`home.how.${s.key}.text`)}</p>
+          </li>
+        ))}
+      </ol>
+      <div class="cta card">
+        <div>
+          <h2>{t('home.ctaTitle')}</h2>
+          <p>{t('home.ctaText')}</p>
+        </div>
+        <Link to="/register" class="btn btn-primary">
+          {t('home.registerFree')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export default function Home() {
+  const { t } = useTranslation();
+  usePageMeta(undefined, t('app.description'));
+  return (
+    <>
+      <Hero />
+      <QuickAccess />
+      <TopProfessionals />
+      <Blogs />
+      <HowItWorks />
+    </>
+  );
+}
