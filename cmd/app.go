@@ -33,10 +33,12 @@ type ServeConfig struct {
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
 // end-to-end tests both use it.
 type App struct {
-	g        *Globals
-	cfg      ServeConfig
-	Store    *store.Store
-	API      *api.Server
+	g     *Globals
+	cfg   ServeConfig
+	Store *store.Store
+	API   *api.Server
+	// Handler is what the HTTP server runs: the API, unless a test wraps it.
+	Handler  http.Handler
 	listener net.Listener
 	http     *http.Server
 	wg       sync.WaitGroup
@@ -75,6 +77,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		st.Close()
 		return nil, err
 	}
+	a.Handler = a.API
 	return a, nil
 }
 
@@ -103,7 +106,7 @@ func (a *App) Run(ctx context.Context) error {
 		}
 	}
 	a.http = &http.Server{
-		Handler:           a.API,
+		Handler:           a.Handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second, // an upload of 10 MiB on a slow phone line
 		WriteTimeout:      60 * time.Second,

@@ -1,0 +1,150 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"kardan/store"
+)
+
+func TestCatalogue(t *testing.T) {
+	placeholder := regexp.MustCompile(`\{[a-z_]+\}`)
+	for key, pair := range catalogue {
+		if strings.TrimSpace(pair[0]) == "" || strings.TrimSpace(pair[1]) == "" {
+			t.Errorf("%s: a language is empty: %q", key, pair)
+		}
+		fa, en := placeholder.FindAllString(pair[0], -1), placeholder.FindAllString(pair[1], -1)
+		slices.Sort(fa)
+		slices.Sort(en)
+		if !slices.Equal(fa, en) {
+			t.Errorf("%s: placeholders differ: fa %v, en %v", key, fa, en)
+		}
+	}
+	// SPEC.md §8 and §5 must all be there, in English word for word.
+	for _, want := range []string{"Please check your internet", "Server error try again", "Sorry, there was a problem",
+		"Server-side error occurred", "Item not found !", "No items found", "Information not received", "Page Not Found",
+		"Your requested page does not exist", "Categories not received", "The list of provinces was not received",
+		"Your position was not found, you can use search in this range", "Try again", "Enter {des}", "Enter correct {des}",
+		"You have already posted a comment", "Please log in first to post a comment"} {
+		found := false
+		for _, pair := range catalogue {
+			found = found || pair[1] == want
+		}
+		if !found {
+			t.Errorf("catalogue lacks %q", want)
+		}
+	}
+}
+
+func TestMessage(t *testing.T) {
+	if got := message(Fa, "enter", map[string]any{"des": "lat"}); got != "عرض جغرافیایی را وارد کنید" {
+		t.Errorf("got %q", got)
+	}
+	if got := message(En, "too_many", map[string]any{"seconds": 42}); got != "Too many requests; try again in 42 seconds" {
+		t.Errorf("got %q", got)
+	}
+	if got := message(Fa, "too_many", map[string]any{"seconds": 42}); !strings.Contains(got, "۴۲") {
+		t.Errorf("fa digits: got %q", got)
+	}
+	if got := message(En, "no.such.key", nil); got != "Sorry, there was a problem" {
+		t.Errorf("unknown key: got %q", got)
+	}
+	if got := message(En, "enter", map[string]any{"des": "unlabelled_field"}); got != "Enter unlabelled_field" {
+		t.Errorf("unlabelled: got %q", got)
+	}
+}
+
+func TestWriteErrorHidesInternals(t *testing.T) {
+	req := httptest.NewRequest("GET", "/v1/x", nil)
+	req = req.WithContext(context.WithValue(req.Context(), ctxLang, En))
+	rec := httptest.NewRecorder()
+	writeError(rec, req, errors.New("database is locked at /secret/path"))
+	if rec.Code != 500 || strings.Contains(rec.Body.String(), "secret") || !strings.Contains(rec.Body.String(), "Server-side error occurred") {
+		t.Fatalf("got %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestWriteErrorStatuses(t *testing.T) {
+	for code, status := range statusOf {
+		rec := httptest.NewRecorder()
+		writeError(rec, httptest.NewRequest("GET", "/", nil), &store.Error{Code: code})
+		if rec.Code != status {
+			t.Errorf("%s: got %d, want %d", code, rec.Code, status)
+		}
+		if !strings.Contains(rec.Body.String(), `"message":"`) {
+			t.Errorf("%s: no message: %s", code, rec.Body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	writeError(rec, httptest.NewRequest("GET", "/", nil), store.Errorf(store.ETooMany, "too_many", map[string]any{"seconds": 30}))
+	if rec.Header().Get("Retry-After") != "30" {
+		t.Errorf("Retry-After: got %q", rec.Header().Get("Retry-After"))
+	}
+}
+
+func TestRecover(t *testing.T) {
+	h := withRecover(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { panic("boom: secret") }))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/x", nil))
+	if rec.Code != 500 || strings.Contains(rec.Body.String(), "secret") || !strings.Contains(rec.Body.String(), `"payload":null`) {
+		t.Fatalf("got %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestDecodeJSON(t *testing.T) {
+	type body struct {
+		Name string `json:"name"`
+		Age  int    `json:"age"`
+	}
+	for _, tc := range []struct {
+		name, in string
+		want     store.Code
+	}{
+		{"OK", `{"name":"علی","age":3}`, ""},
+		{"OKUnknownFieldIgnored", `{"name":"a","extra":1}`, ""},
+		{"ErrEmpty", ``, store.EInvalid},
+		{"ErrMalformed", `{"name":`, store.EInvalid},
+		{"ErrWrongType", `{"age":"three"}`, store.EInvalid},
+		{"ErrInvalidUTF8", "{\"name\":\"\xff\xfe\"}", store.EInvalid},
+		{"ErrTooLarge", `{"name":"` + strings.Repeat("a", maxJSONBody) + `"}`, store.ETooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			var b body
+			err := decodeJSON(rec, httptest.NewRequest("POST", "/", strings.NewReader(tc.in)), &b)
+			if tc.want == "" && err != nil {
+				t.Fatalf("got %v", err)
+			}
+			if tc.want != "" && store.ErrorCode(err) != tc.want {
+				t.Fatalf("got %v, want %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseCIDRs(t *testing.T) {
+	nets, err := ParseCIDRs([]string{"10.0.0.0/8", " 127.0.0.1 ", "", "::1"})
+	if err != nil || len(nets) != 3 {
+		t.Fatalf("got %v %v", nets, err)
+	}
+	if _, err := ParseCIDRs([]string{"not-a-network"}); err == nil {
+		t.Fatal("a bad network was accepted")
+	}
+	s := &Server{proxies: nets}
+	req := httptest.NewRequest("GET", "/", nil)
+	req.RemoteAddr = "127.0.0.1:5555"
+	req.Header.Set("X-Forwarded-For", "6.6.6.6, 5.5.5.5")
+	if got := s.clientIP(req); got != "5.5.5.5" {
+		t.Errorf("behind a trusted proxy: got %s", got)
+	}
+	req.RemoteAddr = "8.8.8.8:5555"
+	if got := s.clientIP(req); got != "8.8.8.8" {
+		t.Errorf("untrusted peer: got %s", got)
+	}
+}

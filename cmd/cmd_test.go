@@ -1,0 +1,180 @@
+package cmd_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"kardan/cmd"
+)
+
+// run executes kardan with args and answers what it printed.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := cmd.NewRootCmd(nil)
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func TestHelpListsCommands(t *testing.T) {
+	out, err := run(t, "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"serve", "seed", "version"} {
+		if !strings.Contains(out, c) {
+			t.Errorf("help lacks %s:\n%s", c, out)
+		}
+	}
+}
+
+func TestSeedIsIdempotent(t *testing.T) {
+	dir := t.TempDir()
+	out, err := run(t, "seed", "--data", dir, "--log-level", "warn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "31 provinces") {
+		t.Fatalf("first seed: %s", out)
+	}
+	out, err = run(t, "seed", "--data", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "0 provinces, 0 cities, 0 categories") {
+		t.Fatalf("second seed changed something: %s", out)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	out, err := run(t, "version")
+	if err != nil || !strings.Contains(out, "kardan") || !strings.Contains(out, "schema") {
+		t.Fatalf("got %q %v", out, err)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	if _, err := run(t, "--log-level", "loud", "version"); err == nil {
+		t.Error("a bad log level was accepted")
+	}
+	dir := t.TempDir()
+	if _, err := run(t, "serve", "--data", dir, "--moderation", "sometimes"); err == nil || !strings.Contains(err.Error(), "moderation") {
+		t.Errorf("bad moderation: got %v", err)
+	}
+	if _, err := run(t, "serve", "--data", dir, "--timezone", "Mars/Olympus"); err == nil {
+		t.Error("a bad time zone was accepted")
+	}
+}
+
+func TestEnvFallback(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KARDAN_DATA", dir)
+	if _, err := run(t, "seed"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "kardan.db")); err != nil {
+		t.Fatalf("KARDAN_DATA was not used: %v", err)
+	}
+}
+
+// startApp opens and starts a real app on a free loopback port.
+func startApp(t *testing.T, dir string, wrap func(http.Handler) http.Handler) (*cmd.App, context.CancelFunc, chan error) {
+	t.Helper()
+	g := &cmd.Globals{DataDir: dir, Out: io.Discard, Err: io.Discard}
+	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre", Timezone: "Asia/Tehran"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	if wrap != nil {
+		app.Handler = wrap(app.Handler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx) }()
+	return app, cancel, done
+}
+
+func TestGracefulShutdown(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := run(t, "seed", "--data", dir); err != nil {
+		t.Fatal(err)
+	}
+	// Slow requests down so that some are surely in flight when the stop comes.
+	started := make(chan struct{}, 100)
+	app, cancel, done := startApp(t, dir, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Query().Get("slow") != "" {
+				started <- struct{}{}
+				time.Sleep(300 * time.Millisecond)
+			}
+			next.ServeHTTP(w, r)
+		})
+	})
+
+	res, err := http.Get(app.URL() + "/v1/locations/province/list")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("before shutdown: %v %v", res, err)
+	}
+	res.Body.Close()
+
+	// Requests being answered when the stop comes must finish.
+	const inFlight = 5
+	results := make(chan int, inFlight)
+	for i := 0; i < inFlight; i++ {
+		go func() {
+			res, err := http.Get(app.URL() + "/v1/locations/province/list?slow=1")
+			if err != nil {
+				results <- 0
+				return
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			results <- res.StatusCode
+		}()
+	}
+	for len(started) < inFlight {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	for i := 0; i < inFlight; i++ {
+		if code := <-results; code != 200 {
+			t.Fatalf("in-flight request %d: got %d, want 200", i, code)
+		}
+	}
+	if _, err := http.Get(app.URL() + "/healthz"); err == nil {
+		t.Error("a new request was accepted after the stop")
+	}
+
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop within 10 s")
+	}
+	if err := app.Close(); err != nil {
+		t.Fatalf("close: %v", err)
+	}
+	// A clean close leaves no write-ahead log needing recovery.
+	if fi, err := os.Stat(filepath.Join(dir, "kardan.db-wal")); err == nil && fi.Size() > 0 {
+		t.Fatalf("WAL left behind: %d bytes", fi.Size())
+	}
+	if _, err := net.DialTimeout("tcp", app.Addr(), time.Second); err == nil {
+		t.Fatal("still listening after shutdown")
+	}
+}
