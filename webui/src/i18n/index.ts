@@ -25,6 +25,7 @@ i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
   react: { useSuspense: false },
 });
 

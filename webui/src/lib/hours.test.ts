@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { dayStatus, formatClock, openStatus, WEEK, zonedNow, type HoursOfWork } from './hours';
+
+// 2024-03-20 is a Wednesday. 05:00 UTC = 08:30 in Tehran (UTC+3:30).
+const at = (iso: string) => new Date(iso);
+
+describe('open-now (SPEC §4)', () => {
+  const h: HoursOfWork = {
+    saturday: { boarding: false, closed: false, time: [{ open: 28800, close: 61200 }] },
+    wednesday: { boarding: false, closed: false, time: [{ open: 28800, close: 46800 }, { open: 57600, close: 75600 }] },
+    thursday: { boarding: true, closed: true, time: [] },
+    friday: { boarding: false, closed: true, time: [{ open: 0, close: 86400 }] },
+  };
+
+  it('uses Tehran time and a Saturday-first week', () => {
+    expect(WEEK[0]).toBe('saturday');
+    expect(WEEK[6]).toBe('friday');
+    expect(zonedNow(at('2024-03-20T05:00:00Z'))).toEqual({ day: 'wednesday', seconds: 8 * 3600 + 30 * 60 });
+  });
+
+  it('open strictly between an open/close pair', () => {
+    expect(openStatus(h, at('2024-03-20T05:00:00Z'))).toBe('Open'); // 08:30
+    expect(openStatus(h, at('2024-03-20T04:30:00Z'))).toBe('Closed'); // 08:00 exactly: not strictly after open
+    expect(openStatus(h, at('2024-03-20T09:30:00Z'))).toBe('Closed'); // 13:00 exactly: not strictly before close
+    expect(openStatus(h, at('2024-03-20T11:00:00Z'))).toBe('Closed'); // 14:30 between the slots
+    expect(openStatus(h, at('2024-03-20T13:00:00Z'))).toBe('Open'); // 16:30 second slot
+  });
+
+  it('boarding wins over closed; closed wins over slots; missing day is closed', () => {
+    expect(openStatus(h, at('2024-03-21T09:00:00Z'))).toBe('Boarding'); // Thursday
+    expect(openStatus(h, at('2024-03-22T09:00:00Z'))).toBe('Closed'); // Friday closed flag
+    expect(openStatus(h, at('2024-03-18T09:00:00Z'))).toBe('Closed'); // Monday missing
+    expect(openStatus(null, at('2024-03-18T09:00:00Z'))).toBe('Closed');
+    expect(dayStatus({ time: null }, 100)).toBe('Closed');
+  });
+
+  it('the day boundary follows Tehran, not UTC', () => {
+    // 2024-03-22 21:00 UTC is Saturday 00:30 in Tehran.
+    expect(zonedNow(at('2024-03-22T21:00:00Z')).day).toBe('saturday');
+    expect(openStatus(h, at('2024-03-23T06:00:00Z'))).toBe('Open'); // Saturday 09:30
+  });
+
+  it('formats clock times', () => {
+    expect(formatClock(28800)).toBe('08:00');
+    expect(formatClock(61200 + 900)).toBe('17:15');
+    expect(formatClock(86400)).toBe('24:00');
+  });
+});

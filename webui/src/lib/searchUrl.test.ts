@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromUrl, searchBody, urlFromFilters, type SearchFilters } from './searchUrl';
+
+describe('URL ⇄ search filters', () => {
+  it('reads the all-Iran search', () => {
+    expect(filtersFromUrl('/search/iran', '')).toEqual({ city: 'iran', page: 1 });
+  });
+  it('reads city, category and the query string', () => {
+    expect(filtersFromUrl('/search/tehran/plumber', '?q=%D9%84%D9%88%D9%84%D9%87&province=8&min_score=4&order=best&page=3')).toEqual({
+      city: 'tehran',
+      category: 'plumber',
+      q: 'لوله',
+      province: 8,
+      min_score: 4,
+      order: 'best',
+      page: 3,
+    });
+  });
+  it('ignores bad values', () => {
+    expect(filtersFromUrl('/search/iran', '?page=-2&order=cheapest&min_score=9&province=x')).toEqual({ city: 'iran', page: 1 });
+  });
+  it('decodes Persian slugs', () => {
+    expect(filtersFromUrl(`/search/${encodeURIComponent('تهران')}/${encodeURIComponent('لوله-کش')}`, '')).toEqual({
+      city: 'تهران',
+      category: 'لوله-کش',
+      page: 1,
+    });
+  });
+  it('round-trips', () => {
+    const cases: SearchFilters[] = [
+      { city: 'iran', page: 1 },
+      { city: 'shiraz', category: 'dentist', page: 2 },
+      { city: 'iran', category: 'lawyer', q: 'طلاق', province: 3, min_score: 3.5, order: 'reviews', page: 4 },
+    ];
+    for (const f of cases) {
+      const url = urlFromFilters(f);
+      const [path, qs = ''] = url.split('?');
+      expect(filtersFromUrl(path, qs ? `?${qs}` : '')).toEqual(f);
+    }
+  });
+  it('writes short URLs', () => {
+    expect(urlFromFilters({ city: 'iran', page: 1 })).toBe('/search/iran');
+    expect(urlFromFilters({ city: 'tehran', category: 'plumber', page: 1, q: '  ' })).toBe('/search/tehran/plumber');
+  });
+  it('builds the searchUser body', () => {
+    expect(searchBody({ city: 'iran', page: 1 })).toEqual({ take: 20, skip: 0 });
+    expect(searchBody({ city: 'tehran', category: 'plumber', q: 'x', province: 8, min_score: 4, order: 'best', page: 3 })).toEqual({
+      take: 20,
+      skip: 40,
+      category_slag: 'plumber',
+      city_slag: 'tehran',
+      province_id: 8,
+      min_score: 4,
+      search_txt: 'x',
+      order: 'best',
+    });
+  });
+});
