@@ -1,0 +1,157 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Sender delivers a verification code to a mobile number.
+type Sender interface {
+	Send(ctx context.Context, phone, code string) error
+}
+
+// ProviderError is a send the SMS provider refused or could not take; Status is the provider's
+// own code when it gave one. The API answers it as an unavailable outside service.
+type ProviderError struct {
+	Provider string
+	Status   int
+	Message  string
+}
+
+func (e *ProviderError) Error() string {
+	return fmt.Sprintf("sms %s: status %d: %s", e.Provider, e.Status, e.Message)
+}
+
+// NewSender builds the sender named by --sms: "console", "file:PATH" or "kavenegar" (which needs
+// key and template).
+func NewSender(spec, key, template string) (Sender, error) {
+	switch {
+	case spec == "" || spec == "console":
+		return ConsoleSender{}, nil
+	case strings.HasPrefix(spec, "file:"):
+		path := strings.TrimPrefix(spec, "file:")
+		if path == "" {
+			return nil, errors.New("--sms file:PATH needs a path")
+		}
+		return &FileSender{Path: path}, nil
+	case spec == "kavenegar":
+		if key == "" || template == "" {
+			return nil, errors.New("--sms kavenegar needs --sms-key and --sms-template")
+		}
+		return NewKavenegar(key, template), nil
+	}
+	return nil, fmt.Errorf("--sms %q: use console, file:PATH or kavenegar", spec)
+}
+
+// ConsoleSender writes the code to the server log: a first run needs no provider account.
+type ConsoleSender struct{}
+
+// Send logs the code.
+func (ConsoleSender) Send(ctx context.Context, phone, code string) error {
+	slog.Info(fmt.Sprintf("verification code for %s: %s", phone, code))
+	return nil
+}
+
+// FileSender appends "number code" lines to a file, so browser tests and staging can read codes.
+type FileSender struct {
+	Path string
+	mu   sync.Mutex
+}
+
+// Send appends one line.
+func (f *FileSender) Send(ctx context.Context, phone, code string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fh, err := os.OpenFile(f.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("sms file: %w", err)
+	}
+	if _, err := fmt.Fprintf(fh, "%s %s\n", phone, code); err != nil {
+		fh.Close()
+		return fmt.Errorf("sms file: %w", err)
+	}
+	if err := fh.Close(); err != nil {
+		return fmt.Errorf("sms file: %w", err)
+	}
+	return nil
+}
+
+// KavenegarURL is Kavenegar's API address.
+const KavenegarURL = "https://api.kavenegar.com"
+
+// Kavenegar sends codes through Kavenegar's verify-lookup API, whose template holds the text
+// and %token% the code.
+type Kavenegar struct {
+	Key      string
+	Template string
+	// BaseURL is the API's address; tests point it at their own server.
+	BaseURL string
+	Client  *http.Client
+}
+
+// NewKavenegar builds a Kavenegar sender with a 10-second timeout: a slow provider must not
+// hold a sign-up request for long.
+func NewKavenegar(key, template string) *Kavenegar {
+	return &Kavenegar{Key: key, Template: template, BaseURL: KavenegarURL, Client: &http.Client{Timeout: 10 * time.Second}}
+}
+
+// kavenegarAnswer is the part of Kavenegar's answer that says whether the send was taken.
+type kavenegarAnswer struct {
+	Return struct {
+		Status  int    `json:"status"`
+		Message string `json:"message"`
+	} `json:"return"`
+}
+
+// Send calls POST {BaseURL}/v1/{key}/verify/lookup.json with receptor, token and template.
+func (k *Kavenegar) Send(ctx context.Context, phone, code string) error {
+	endpoint := strings.TrimSuffix(k.BaseURL, "/") + "/v1/" + url.PathEscape(k.Key) + "/verify/lookup.json"
+	form := url.Values{"receptor": {phone}, "token": {code}, "template": {k.Template}}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
+	if err != nil {
+		return &ProviderError{Provider: "kavenegar", Message: "bad request"}
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept", "application/json")
+	client := k.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		// The URL holds the API key: report only the kind of failure, never the URL.
+		var uerr *url.Error
+		if errors.As(err, &uerr) {
+			err = uerr.Err
+		}
+		msg := "unreachable"
+		if uerr != nil && uerr.Timeout() {
+			msg = "timeout"
+		}
+		return &ProviderError{Provider: "kavenegar", Message: msg + ": " + strings.ReplaceAll(err.Error(), k.Key, "***")}
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	var ans kavenegarAnswer
+	if err := json.Unmarshal(body, &ans); err != nil {
+		return &ProviderError{Provider: "kavenegar", Status: resp.StatusCode, Message: "unreadable answer"}
+	}
+	if resp.StatusCode != http.StatusOK || ans.Return.Status != 200 {
+		status := ans.Return.Status
+		if status == 0 {
+			status = resp.StatusCode
+		}
+		return &ProviderError{Provider: "kavenegar", Status: status, Message: ans.Return.Message}
+	}
+	return nil
+}
