@@ -1,5 +1,13 @@
 package store
 
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+)
+
 // Role is a user's role; admin powers come only from the stored role.
 type Role string
 
@@ -23,3 +31,168 @@ type User struct {
 
 // IsAdmin reports whether u is an administrator.
 func (u *User) IsAdmin() bool { return u != nil && u.Role == RoleAdmin }
+
+// UserUpdate holds the fields of an account edit; nil fields stay as they are.
+type UserUpdate struct {
+	Name         *string
+	PasswordHash *string
+	ProfileImage *string
+}
+
+// UserFilter selects users for listings.
+type UserFilter struct {
+	Role          *Role
+	Limit, Offset int
+}
+
+// ErrPhoneRegistered is the answer for a number that already has an account.
+func ErrPhoneRegistered() *Error { return &Error{Code: EConflict, Key: "phone_registered"} }
+
+const userColumns = `id, number_phone, name, password_hash, profile_image, role, create_at, update_at`
+
+func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+	u := &User{}
+	err := row.Scan(&u.ID, &u.NumberPhone, &u.Name, &u.PasswordHash, &u.ProfileImage, &u.Role, &u.CreateAt, &u.UpdateAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// CreateUser stores a new account and sets its ID and times; a registered number is a conflict.
+func (s *Store) CreateUser(ctx context.Context, u *User) error {
+	if err := s.tx(ctx, func(tx *sql.Tx) error { return s.createUser(ctx, tx, u) }); err != nil {
+		return fmt.Errorf("create user: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) createUser(ctx context.Context, tx *sql.Tx, u *User) error {
+	if u.Role == "" {
+		u.Role = RoleUser
+	}
+	u.CreateAt, u.UpdateAt = s.now(), s.now()
+	res, err := tx.ExecContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, u.NumberPhone, u.Name, u.PasswordHash, u.ProfileImage, u.Role, u.CreateAt, u.UpdateAt)
+	if isConstraint(err) {
+		return ErrPhoneRegistered()
+	}
+	if err != nil {
+		return err
+	}
+	u.ID, err = res.LastInsertId()
+	return err
+}
+
+// UserByID answers one user, or the not-found error.
+func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
+	u, err := scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if err != nil {
+		return nil, fmt.Errorf("user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// UserByPhone answers the user with a normalised number, or the not-found error.
+func (s *Store) UserByPhone(ctx context.Context, phone string) (*User, error) {
+	u, err := scanUser(s.read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE number_phone = ?`, phone))
+	if err != nil {
+		return nil, fmt.Errorf("user by phone: %w", err)
+	}
+	return u, nil
+}
+
+// UpdateUser applies upd to user id and answers the result. A new password revokes every session
+// of the user except keepSession (the token hash of the session that made the change, or nil).
+func (s *Store) UpdateUser(ctx context.Context, id int64, upd UserUpdate, keepSession []byte) (*User, error) {
+	var u *User
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		set, args := []string{"update_at = ?"}, []any{s.now()}
+		if upd.Name != nil {
+			set, args = append(set, "name = ?"), append(args, *upd.Name)
+		}
+		if upd.ProfileImage != nil {
+			set, args = append(set, "profile_image = ?"), append(args, *upd.ProfileImage)
+		}
+		if upd.PasswordHash != nil {
+			set, args = append(set, "password_hash = ?"), append(args, *upd.PasswordHash)
+		}
+		args = append(args, id)
+		res, err := tx.ExecContext(ctx, `UPDATE users SET `+strings.Join(set, ", ")+` WHERE id = ?`, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound()
+		}
+		if upd.PasswordHash != nil {
+			if _, err := s.revokeUserSessions(ctx, tx, id, keepSession); err != nil {
+				return err
+			}
+		}
+		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+// SetUserRole gives the user with a normalised number a role (`kardan user promote/demote`).
+func (s *Store) SetUserRole(ctx context.Context, phone string, role Role) (*User, error) {
+	var u *User
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET role = ?, update_at = ? WHERE number_phone = ?`, role, s.now(), phone)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return NotFound()
+		}
+		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE number_phone = ?`, phone))
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("set role of %s: %w", phone, err)
+	}
+	return u, nil
+}
+
+// Users answers the users matching f, oldest first, and how many match in all.
+func (s *Store) Users(ctx context.Context, f UserFilter) ([]*User, int, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.Role != nil {
+		where, args = append(where, "role = ?"), append(args, *f.Role)
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count users: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = -1 // SQLite: no limit
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond+` ORDER BY id LIMIT ? OFFSET ?`,
+		append(args, limit, max(f.Offset, 0))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list users: %w", err)
+	}
+	defer rows.Close()
+	var out []*User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("list users: %w", err)
+		}
+		out = append(out, u)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("list users: %w", err)
+	}
+	return out, total, nil
+}

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"crypto/subtle"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// CodePolicy are the rules of one-time codes.
+type CodePolicy struct {
+	TTL      time.Duration // how long a code is valid
+	MaxTries int           // wrong answers that burn a code
+	Cooldown time.Duration // between two sends to one number
+	PerPhone int           // sends per number per Window
+	PerIP    int           // sends per client address per Window
+	Window   time.Duration
+}
+
+// SignupCode is a code to issue: the normalised number, the client's address and the code's
+// hash (the code itself is never stored).
+type SignupCode struct {
+	NumberPhone string
+	ClientIP    string
+	CodeHash    []byte
+}
+
+const purposeSignup = "signup"
+
+// IssueSignupCode stores a sign-up code after checking that the number is not registered
+// (conflict) and that the policy's cooldown and hourly caps allow a send (too many, with the
+// seconds to wait). It answers the code's row id, for WithdrawCode.
+func (s *Store) IssueSignupCode(ctx context.Context, c SignupCode, p CodePolicy) (int64, error) {
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		var registered int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE number_phone = ?`, c.NumberPhone).Scan(&registered); err != nil {
+			return err
+		}
+		if registered > 0 {
+			return ErrPhoneRegistered()
+		}
+		window := now - int64(p.Window/time.Second)
+		var wait int64
+		var last sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT MAX(create_at) FROM otp_codes WHERE number_phone = ?`, c.NumberPhone).Scan(&last); err != nil {
+			return err
+		}
+		if cd := int64(p.Cooldown / time.Second); last.Valid && now-last.Int64 < cd {
+			wait = last.Int64 + cd - now
+		}
+		for _, cap := range []struct {
+			col, val string
+			max      int
+		}{{"number_phone", c.NumberPhone, p.PerPhone}, {"client_ip", c.ClientIP, p.PerIP}} {
+			var n int
+			var oldest sql.NullInt64
+			// col is one of two fixed column names, never input.
+			err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(create_at) FROM (SELECT create_at FROM otp_codes
+				WHERE `+cap.col+` = ? AND create_at > ? ORDER BY create_at DESC LIMIT ?)`, cap.val, window, cap.max).Scan(&n, &oldest)
+			if err != nil {
+				return err
+			}
+			if n >= cap.max {
+				wait = max(wait, oldest.Int64+int64(p.Window/time.Second)-now)
+			}
+		}
+		if wait > 0 {
+			return TooMany(wait)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO otp_codes (number_phone, purpose, code_hash, client_ip, create_at, expire_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, c.NumberPhone, purposeSignup, c.CodeHash, c.ClientIP, now, now+int64(p.TTL/time.Second))
+		if err != nil {
+			return err
+		}
+		id, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("issue code: %w", err)
+	}
+	return id, nil
+}
+
+// WithdrawCode deletes an issued code whose SMS the provider refused, so it neither counts as a
+// send nor can be answered.
+func (s *Store) WithdrawCode(ctx context.Context, id int64) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM otp_codes WHERE id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("withdraw code: %w", err)
+	}
+	return nil
+}
+
+// codeError is a wrong, expired or burnt code, reported on the otpCode field.
+func codeError(key string) error {
+	v := &Validation{}
+	v.Add("otpCode", key, nil)
+	return v.Err()
+}
+
+// Register creates the account u when codeHash answers the newest live sign-up code sent to
+// u.NumberPhone, and opens its first session, all in one transaction. A wrong answer counts
+// against the code (the count is kept even though registration fails); MaxTries of them burn it.
+func (s *Store) Register(ctx context.Context, u *User, codeHash []byte, p CodePolicy, ns NewSession) error {
+	var fail error
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		var registered int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE number_phone = ?`, u.NumberPhone).Scan(&registered); err != nil {
+			return err
+		}
+		if registered > 0 {
+			return ErrPhoneRegistered()
+		}
+		var id, expire int64
+		var tries int
+		var stored []byte
+		err := tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, expire_at FROM otp_codes
+			WHERE number_phone = ? AND purpose = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1`,
+			u.NumberPhone, purposeSignup).Scan(&id, &stored, &tries, &expire)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return codeError("code_expired")
+		case err != nil:
+			return err
+		case tries >= p.MaxTries:
+			return codeError("code_burned")
+		case expire <= now:
+			return codeError("code_expired")
+		}
+		if subtle.ConstantTimeCompare(stored, codeHash) != 1 {
+			if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET tries = tries + 1 WHERE id = ?`, id); err != nil {
+				return err
+			}
+			// Commit the count, fail afterwards.
+			fail = codeError("wrong_code")
+			if tries+1 >= p.MaxTries {
+				fail = codeError("code_burned")
+			}
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET used_at = ? WHERE id = ?`, now, id); err != nil {
+			return err
+		}
+		if err := s.createUser(ctx, tx, u); err != nil {
+			return err
+		}
+		return s.createSession(ctx, tx, u.ID, ns)
+	})
+	if err == nil {
+		err = fail
+	}
+	if err != nil {
+		return fmt.Errorf("register: %w", err)
+	}
+	return nil
+}
