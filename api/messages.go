@@ -19,7 +19,7 @@ const (
 // Placeholders in braces ({des}, {seconds}) are filled from the error's arguments; {des} names a
 // field whose label is the "field.<name>" entry. Each area of the API keeps its messages in its
 // own file; a key defined twice stops the server at start-up (see mergeCatalogues).
-var catalogue = mergeCatalogues(coreMessages, pageMessages)
+var catalogue = mergeCatalogues(coreMessages, pageMessages, profileMessages)
 
 // mergeCatalogues joins the areas' message maps, refusing a key defined twice.
 func mergeCatalogues(parts ...map[string][2]string) map[string][2]string {
@@ -135,8 +135,16 @@ func message(lang Lang, key string, args map[string]any) string {
 	repl := make([]string, 0, 2*len(keys))
 	for _, k := range keys {
 		v := fmt.Sprint(args[k])
-		if k == "des" {
+		switch k {
+		case "des":
 			v = label(lang, v)
+		case "day":
+			if pair, ok := catalogue["day."+v]; ok {
+				v = pair[0]
+				if lang == En {
+					v = pair[1]
+				}
+			}
 		}
 		if lang == Fa {
 			v = persianDigits(v)

@@ -27,6 +27,27 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/work_category/getTreeById", handle(s.handleCategoryTree)).Methods(http.MethodGet)
 	v1.HandleFunc("/work_category/getFavourite", handle(s.handleCategoryFavourites)).Methods(http.MethodGet)
 
+	// Business profiles (user-technical) and their search. The fixed paths come before the
+	// numeric ones, and ids are numeric, so "getAllWithSoftDeleted" is never read as an id.
+	const id = "{id:[0-9]+}"
+	pr := v1.PathPrefix("/user-technical").Subrouter()
+	pr.HandleFunc("/createProfile", handle(s.handleProfileCreate)).Methods(http.MethodPost)
+	pr.HandleFunc("/update/"+id, handle(s.handleProfileUpdate)).Methods(http.MethodPut)
+	pr.HandleFunc("/getAuthProfileById/"+id, handle(s.handleProfileGetAuth)).Methods(http.MethodGet)
+	pr.HandleFunc("/getAll/"+id, handle(s.handleProfilesOfUser)).Methods(http.MethodGet)
+	pr.HandleFunc("/getAllWithSoftDeleted", handle(s.handleProfilesAll)).Methods(http.MethodGet)
+	pr.HandleFunc("/restore"+id, handle(s.handleProfileRestore)).Methods(http.MethodPut)
+	pr.HandleFunc("/restore/"+id, handle(s.handleProfileRestore)).Methods(http.MethodPut)
+	pr.HandleFunc("/searchUser", handle(s.handleSearchUser)).Methods(http.MethodPost)
+	pr.HandleFunc("/searchUserSlag", handle(s.handleSearchUserSlag)).Methods(http.MethodPost)
+	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
+	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
+	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)
+
+	// Moderation (admins).
+	v1.HandleFunc("/admin/user-technical", handle(s.handleAdminProfiles)).Methods(http.MethodGet)
+	v1.HandleFunc("/admin/user-technical/"+id+"/status", handle(s.handleAdminProfileStatus)).Methods(http.MethodPut)
+
 	var h http.Handler = r
 	h = withGzip(h)
 	h = s.withSecurityHeaders(h)

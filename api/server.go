@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"kardan/search"
 	"kardan/store"
 )
 
@@ -28,6 +29,8 @@ type Config struct {
 	TrustedProxies []*net.IPNet
 	// Web is the built web app (webui/dist).
 	Web fs.FS
+	// Search is the search index; nil answers search with "unavailable".
+	Search *search.Index
 }
 
 // Server serves the API and the web app.
@@ -42,6 +45,8 @@ type Server struct {
 	cats    *store.Categories
 	catsAt  time.Time
 	started time.Time
+
+	refsCache refsCache
 }
 
 // New builds the server over an open store.

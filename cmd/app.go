@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"kardan/api"
+	"kardan/search"
 	"kardan/store"
 )
 
@@ -37,6 +38,8 @@ type App struct {
 	cfg   ServeConfig
 	Store *store.Store
 	API   *api.Server
+	// Search is the search index, fed from the store's outbox.
+	Search *search.Index
 	// Handler is what the HTTP server runs: the API, unless a test wraps it.
 	Handler  http.Handler
 	listener net.Listener
@@ -65,6 +68,12 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		return nil, err
 	}
 	a := &App{g: g, cfg: cfg, Store: st}
+	a.Search, err = search.Open(ctx, g.IndexDir(), st)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	a.Search.Location = loc
 	a.API, err = api.New(api.Config{
 		BaseURL:        strings.TrimSuffix(cfg.BaseURL, "/"),
 		Tiles:          cfg.Tiles,
@@ -72,9 +81,10 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Location:       loc,
 		TrustedProxies: proxies,
 		Web:            g.Web,
+		Search:         a.Search,
 	}, st)
 	if err != nil {
-		st.Close()
+		a.Close()
 		return nil, err
 	}
 	a.Handler = a.API
@@ -140,14 +150,24 @@ func (a *App) Run(ctx context.Context) error {
 }
 
 // startBackground starts the app's periodic work; each loop stops when ctx is cancelled.
-func (a *App) startBackground(ctx context.Context) {}
+func (a *App) startBackground(ctx context.Context) {
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.Search.Run(ctx)
+	}()
+}
 
-// Close closes the store (checkpointing its WAL).
+// Close closes the search index and the store (checkpointing its WAL).
 func (a *App) Close() error {
-	if a.Store == nil {
-		return nil
+	var errs []error
+	if a.Search != nil {
+		errs = append(errs, a.Search.Close())
+		a.Search = nil
 	}
-	err := a.Store.Close()
-	a.Store = nil
-	return err
+	if a.Store != nil {
+		errs = append(errs, a.Store.Close())
+		a.Store = nil
+	}
+	return errors.Join(errs...)
 }

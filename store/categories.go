@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
+	"sort"
 )
 
 // Category is a node of the work-category tree: a field of work (the spec's range_worker, no
@@ -56,25 +58,40 @@ func (t *Categories) Favourites() []*Category {
 // CategoryTree reads the whole work-category tree.
 func (s *Store) CategoryTree(ctx context.Context) (*Categories, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort
-		FROM work_categories ORDER BY parent_id IS NOT NULL, sort, id`)
+		FROM work_categories`)
 	if err != nil {
 		return nil, fmt.Errorf("category tree: %w", err)
 	}
 	defer rows.Close()
+	t, err := buildTree(rows)
+	if err != nil {
+		return nil, fmt.Errorf("category tree: %w", err)
+	}
+	return t, nil
+}
+
+// buildTree assembles the tree from rows of work_categories, each level in its sort order.
+func buildTree(rows *sql.Rows) (*Categories, error) {
 	t := &Categories{Roots: []*Category{}, byID: map[int64]*Category{}, bySlg: map[string]*Category{}}
 	var all []*Category
 	for rows.Next() {
 		c := &Category{Children: []*Category{}}
 		if err := rows.Scan(&c.ID, &c.ParentID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Favourite, &c.Sort); err != nil {
-			return nil, fmt.Errorf("category tree: %w", err)
+			return nil, err
 		}
 		t.byID[c.ID] = c
 		t.bySlg[c.Slag] = c
 		all = append(all, c)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("category tree: %w", err)
+		return nil, err
 	}
+	sort.Slice(all, func(i, j int) bool {
+		if all[i].Sort != all[j].Sort {
+			return all[i].Sort < all[j].Sort
+		}
+		return all[i].ID < all[j].ID
+	})
 	for _, c := range all {
 		if c.ParentID == nil {
 			t.Roots = append(t.Roots, c)

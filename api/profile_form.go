@@ -1,0 +1,216 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"sync"
+	"time"
+
+	"kardan/store"
+)
+
+// refs is the reference data a profile's read form names, read once a minute at most.
+type refs struct {
+	cities    map[int64]store.City
+	provinces map[int64]store.Province
+	tree      *store.Categories
+}
+
+type refsCache struct {
+	mu sync.Mutex
+	r  *refs
+	at time.Time
+}
+
+func (s *Server) refs(ctx context.Context) (*refs, error) {
+	s.refsCache.mu.Lock()
+	defer s.refsCache.mu.Unlock()
+	if s.refsCache.r != nil && time.Since(s.refsCache.at) < categoryTTL {
+		return s.refsCache.r, nil
+	}
+	tree, err := s.categories(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := s.store.Cities(ctx, store.CityFilter{})
+	if err != nil {
+		return nil, err
+	}
+	ps, err := s.store.Provinces(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &refs{cities: map[int64]store.City{}, provinces: map[int64]store.Province{}, tree: tree}
+	for _, c := range cs {
+		r.cities[c.ID] = c
+	}
+	for _, p := range ps {
+		r.provinces[p.ID] = p
+	}
+	s.refsCache.r, s.refsCache.at = r, time.Now()
+	return r, nil
+}
+
+// isoTime writes Unix seconds as RFC 3339 in UTC, the form the web app's date formatting reads.
+func isoTime(sec int64) string { return time.Unix(sec, 0).UTC().Format(time.RFC3339) }
+
+type categoryRef struct {
+	ID          int64   `json:"id"`
+	FarsiName   string  `json:"farsi_name"`
+	EnglishName string  `json:"english_name"`
+	Slag        string  `json:"slag"`
+	ParentIDs   []int64 `json:"parent_ids"`
+}
+
+func categoryRefOf(c *store.Category) categoryRef {
+	r := categoryRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag, ParentIDs: []int64{}}
+	if c.ParentID != nil {
+		r.ParentIDs = []int64{*c.ParentID}
+	}
+	return r
+}
+
+// profileForm is a profile's read form (SPEC.md §3), with open_status and, when a point was
+// given, distance.
+type profileForm struct {
+	ID               int64              `json:"id"`
+	DeleteAt         *string            `json:"delete_at"`
+	Active           bool               `json:"active"`
+	Display          bool               `json:"display"`
+	Option           []string           `json:"option"`
+	RegisterAdmin    registerAdmin      `json:"register_admin"`
+	UserID           profileOwnerForm   `json:"user_id"`
+	RangeWorker      *categoryRef       `json:"range_worker"`
+	CategoryList     []categoryRef      `json:"category_list"`
+	ProfileImage     string             `json:"profile_image"`
+	ProfileName      string             `json:"profile_name"`
+	KeyWord          string             `json:"key_word"`
+	WorkHistoryYears int                `json:"work_history_years"`
+	Descriotion      string             `json:"descriotion"`
+	LevelScore       float64            `json:"level_score"`
+	CountScorer      int                `json:"count_scorer"`
+	Score            float64            `json:"score"`
+	Location         []float64          `json:"location"`
+	AreaWorking      []string           `json:"area_working"`
+	Address          string             `json:"address"`
+	AccountStatus    string             `json:"account_status"`
+	PortfolioImages  []string           `json:"portfolio_images"`
+	CreateAt         string             `json:"create_at"`
+	UpdateAt         string             `json:"update_at"`
+	ListObject       json.RawMessage    `json:"list_object"`
+	SocialNetwork    []store.SocialLink `json:"social_network"`
+	Services         []store.Service    `json:"services"`
+	HoursOfWork      store.Hours        `json:"hours_of_work"`
+	Logo             string             `json:"logo"`
+	Slug             string             `json:"slug"`
+	Province         *provinceRef       `json:"province"`
+	City             *cityRef           `json:"city"`
+	OpenStatus       string             `json:"open_status"`
+	Distance         *int64             `json:"distance,omitempty"`
+}
+
+type registerAdmin struct {
+	AdminRegisterID *int64 `json:"adminRegisterId"`
+	Description     string `json:"description"`
+}
+
+type profileOwnerForm struct {
+	UserID       int64  `json:"userId"`
+	Name         string `json:"name"`
+	NumberPhone  string `json:"numberPhone,omitempty"`
+	ProfileImage string `json:"profileImage"`
+}
+
+type provinceRef struct {
+	ID          int64  `json:"id"`
+	FarsiName   string `json:"farsi_name"`
+	EnglishName string `json:"english_name"`
+}
+
+type cityRef struct {
+	ID          int64  `json:"id"`
+	FarsiName   string `json:"farsi_name"`
+	EnglishName string `json:"english_name"`
+	Slag        string `json:"slag"`
+}
+
+// point is an optional place the distances in answers are measured from.
+type point struct {
+	ok        bool
+	lat, long float64
+}
+
+// profileForms answers the read forms of ps for viewer (nil for a visitor). The owner's sign-in
+// number and the admin's note are shown only to the owner and admins.
+func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *store.User, from point) ([]*profileForm, error) {
+	r, err := s.refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]int64, len(ps))
+	for i, p := range ps {
+		ids[i] = p.UserID
+	}
+	owners, err := s.store.ProfileOwners(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now().In(s.cfg.Location)
+	out := make([]*profileForm, len(ps))
+	for i, p := range ps {
+		private := viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin())
+		owner := owners[p.UserID]
+		f := &profileForm{
+			ID: p.ID, Active: p.Active, Display: p.Display, Option: p.Option,
+			UserID:       profileOwnerForm{UserID: p.UserID, Name: owner.Name, ProfileImage: owner.ProfileImage},
+			CategoryList: []categoryRef{}, ProfileImage: p.ProfileImage, ProfileName: p.ProfileName, KeyWord: p.KeyWord,
+			WorkHistoryYears: p.WorkHistoryYears, Descriotion: p.Descriotion, LevelScore: round1(p.LevelScore),
+			CountScorer: p.CountScorer, Score: round1(p.Score), Location: []float64{p.Long, p.Lat},
+			AreaWorking: p.AreaWorking, Address: p.Address, AccountStatus: p.ShownStatus(),
+			PortfolioImages: p.PortfolioImages, CreateAt: isoTime(p.CreateAt), UpdateAt: isoTime(p.UpdateAt),
+			ListObject: p.ListObject, SocialNetwork: p.SocialNetwork, Services: p.Services, HoursOfWork: p.HoursOfWork,
+			Logo: p.Logo, Slug: p.Slug, OpenStatus: p.HoursOfWork.OpenStatus(now),
+		}
+		if private {
+			f.UserID.NumberPhone = owner.NumberPhone
+			f.RegisterAdmin = registerAdmin{AdminRegisterID: p.AdminID, Description: p.AdminNote}
+		}
+		if p.DeleteAt != nil {
+			d := isoTime(*p.DeleteAt)
+			f.DeleteAt = &d
+		}
+		if c := r.tree.ByID(p.RangeWorkerID); c != nil {
+			ref := categoryRefOf(c)
+			f.RangeWorker = &ref
+		}
+		for _, id := range p.CategoryIDs {
+			if c := r.tree.ByID(id); c != nil {
+				f.CategoryList = append(f.CategoryList, categoryRefOf(c))
+			}
+		}
+		if pr, ok := r.provinces[p.ProvinceID]; ok {
+			f.Province = &provinceRef{ID: pr.ID, FarsiName: pr.FarsiName, EnglishName: pr.EnglishName}
+		}
+		if c, ok := r.cities[p.CityID]; ok {
+			f.City = &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
+		}
+		if from.ok {
+			d := int64(math.Round(store.Haversine(from.lat, from.long, p.Lat, p.Long)))
+			f.Distance = &d
+		}
+		out[i] = f
+	}
+	return out, nil
+}
+
+// profileForm answers one profile's read form.
+func (s *Server) profileForm(ctx context.Context, p *store.Profile, viewer *store.User) (*profileForm, error) {
+	fs, err := s.profileForms(ctx, []*store.Profile{p}, viewer, point{})
+	if err != nil {
+		return nil, err
+	}
+	return fs[0], nil
+}
+
+func round1(f float64) float64 { return math.Round(f*10) / 10 }

@@ -1,0 +1,321 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+
+	"kardan/store"
+)
+
+// syncIndex applies the outbox to the search index now, so a change a user just made shows in
+// search (or leaves it) at once. The change itself is committed already: a failure here is
+// logged and the background indexer applies it on its next poll.
+func (s *Server) syncIndex(ctx context.Context) {
+	if s.cfg.Search == nil {
+		return
+	}
+	if err := s.cfg.Search.Sync(ctx); err != nil {
+		slog.Error("search index sync", "err", err)
+		s.cfg.Search.Kick()
+	}
+}
+
+func (s *Server) moderated() bool { return s.cfg.Moderation != "off" }
+
+// handleProfileCreate handles "POST /v1/user-technical/createProfile".
+func (s *Server) handleProfileCreate(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	var in store.ProfileInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := s.store.CreateProfile(r.Context(), u.ID, &in, s.moderated())
+	if err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	return s.writeProfile(w, r, p, u)
+}
+
+// handleProfileUpdate handles "PUT /v1/user-technical/update/{id}".
+func (s *Server) handleProfileUpdate(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	var in store.ProfileInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := s.store.UpdateProfile(r.Context(), u, id, &in, s.moderated())
+	if err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	return s.writeProfile(w, r, p, u)
+}
+
+// handleProfileFlags handles "PUT /v1/user-technical/{id}/flags" (our addition): the owner's
+// active and display switches.
+func (s *Server) handleProfileFlags(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Active  *bool `json:"active"`
+		Display *bool `json:"display"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := s.store.SetProfileFlags(r.Context(), u, id, in.Active, in.Display)
+	if err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	return s.writeProfile(w, r, p, u)
+}
+
+func (s *Server) writeProfile(w http.ResponseWriter, r *http.Request, p *store.Profile, viewer *store.User) error {
+	f, err := s.profileForm(r.Context(), p, viewer)
+	if err != nil {
+		return err
+	}
+	ok(w, f)
+	return nil
+}
+
+// canSee reports whether viewer may see p: the public sees visible profiles, owners and admins
+// see theirs in any state.
+func canSee(p *store.Profile, viewer *store.User) bool {
+	return p.Visible() || (viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin()))
+}
+
+// handleProfileGet handles "GET /v1/user-technical/{id}".
+func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.store.Profile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	viewer := userFrom(r)
+	if !canSee(p, viewer) {
+		return store.NotFound()
+	}
+	return s.writeProfile(w, r, p, viewer)
+}
+
+// handleProfileGetAuth handles "GET /v1/user-technical/getAuthProfileById/{id}": the owner's or
+// an admin's view, in any state.
+func (s *Server) handleProfileGetAuth(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.store.Profile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	if p.UserID != u.ID && !u.IsAdmin() {
+		return store.Forbidden()
+	}
+	return s.writeProfile(w, r, p, u)
+}
+
+// handleProfilesOfUser handles "GET /v1/user-technical/getAll/{id}": a user's visible profiles
+// ("other profiles of the same user"); the user themself and admins see all but deleted ones.
+func (s *Server) handleProfilesOfUser(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	skip, take, err := paging(r)
+	if err != nil {
+		return err
+	}
+	viewer := userFrom(r)
+	f := store.ProfileFilter{UserID: &id, VisibleOnly: true, Offset: skip, Limit: take}
+	if viewer != nil && (viewer.ID == id || viewer.IsAdmin()) {
+		f.VisibleOnly = false
+	}
+	ps, total, err := s.store.Profiles(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return s.writeProfileList(w, r, ps, total, viewer)
+}
+
+// handleProfilesAll handles "GET /v1/user-technical/getAllWithSoftDeleted" (admins): every
+// profile, soft-deleted ones included, newest first.
+func (s *Server) handleProfilesAll(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireAdmin(r)
+	if err != nil {
+		return err
+	}
+	skip, take, err := paging(r)
+	if err != nil {
+		return err
+	}
+	ps, total, err := s.store.Profiles(r.Context(), store.ProfileFilter{IncludeDelete: true, Offset: skip, Limit: take})
+	if err != nil {
+		return err
+	}
+	return s.writeProfileList(w, r, ps, total, u)
+}
+
+func (s *Server) writeProfileList(w http.ResponseWriter, r *http.Request, ps []*store.Profile, total int, viewer *store.User) error {
+	fs, err := s.profileForms(r.Context(), ps, viewer, point{})
+	if err != nil {
+		return err
+	}
+	ok(w, map[string]any{"profiles": fs, "count": total})
+	return nil
+}
+
+// handleProfileDelete handles "DELETE /v1/user-technical/{id}": a soft delete, restorable for
+// 30 days.
+func (s *Server) handleProfileDelete(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	if err := s.store.DeleteProfile(r.Context(), u, id); err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	p, err := s.store.Profile(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return s.writeProfile(w, r, p, u)
+}
+
+// handleProfileRestore handles "PUT /v1/user-technical/restore{id}" (and "/restore/{id}").
+func (s *Server) handleProfileRestore(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	p, err := s.store.RestoreProfile(r.Context(), u, id)
+	if err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	return s.writeProfile(w, r, p, u)
+}
+
+// handleAdminProfiles handles "GET /v1/admin/user-technical?status=&skip=&take=": the
+// moderation queue (any status, Deleted included).
+func (s *Server) handleAdminProfiles(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireAdmin(r)
+	if err != nil {
+		return err
+	}
+	skip, take, err := paging(r)
+	if err != nil {
+		return err
+	}
+	f := store.ProfileFilter{Offset: skip, Limit: take}
+	if st := r.URL.Query().Get("status"); st != "" {
+		if !store.ValidStatus(st) && st != store.StatusDeleted {
+			v := &store.Validation{}
+			v.Correct("status")
+			return v.Err()
+		}
+		f.Status = &st
+	}
+	ps, total, err := s.store.Profiles(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	return s.writeProfileList(w, r, ps, total, u)
+}
+
+// handleAdminProfileStatus handles "PUT /v1/admin/user-technical/{id}/status {status,
+// description}": a moderation move, recorded in the audit log.
+func (s *Server) handleAdminProfileStatus(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireAdmin(r)
+	if err != nil {
+		return err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Status      string `json:"status"`
+		Description string `json:"description"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if !store.ValidStatus(in.Status) {
+		v := &store.Validation{}
+		v.Correct("status")
+		return v.Err()
+	}
+	p, err := s.store.SetProfileStatus(r.Context(), &u.ID, id, in.Status, in.Description)
+	if err != nil {
+		return err
+	}
+	s.syncIndex(r.Context())
+	return s.writeProfile(w, r, p, u)
+}
+
+// Paging bounds (SPEC.md §9: pages of 20).
+const (
+	defaultTake = 20
+	maxTake     = 100
+	maxSkip     = 100_000
+)
+
+// paging reads skip and take from the query string.
+func paging(r *http.Request) (skip, take int, err error) {
+	q := r.URL.Query()
+	v := &store.Validation{}
+	skip, take = 0, defaultTake
+	if raw := q.Get("skip"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 0 || n > maxSkip {
+			v.Correct("skip")
+		}
+		skip = n
+	}
+	if raw := q.Get("take"); raw != "" {
+		n, err := strconv.Atoi(raw)
+		if err != nil || n < 1 || n > maxTake {
+			v.Correct("take")
+		}
+		take = n
+	}
+	return skip, take, v.Err()
+}

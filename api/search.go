@@ -1,0 +1,185 @@
+package api
+
+import (
+	"net/http"
+	"strings"
+
+	"kardan/search"
+	"kardan/store"
+)
+
+// Search bounds.
+const (
+	defaultRadius = 5000   // metres, the spec's query-search default
+	maxRadius     = 200000 // metres
+	maxSearchText = 200
+)
+
+// searchUserRequest is the body of searchUser (SPEC.md §7), plus province_id and order.
+type searchUserRequest struct {
+	Take          *int     `json:"take"`
+	Skip          *int     `json:"skip"`
+	CategorySlag  string   `json:"category_slag"`
+	CitySlag      string   `json:"city_slag"`
+	ProvinceID    int64    `json:"province_id"`
+	Lat           *float64 `json:"lat"`
+	Long          *float64 `json:"long"`
+	Radius        *float64 `json:"radius"`
+	MinLevelScore *float64 `json:"minLevel_score"`
+	MinScore      *float64 `json:"min_score"`
+	SearchTxt     string   `json:"search_txt"`
+	Order         string   `json:"order"`
+}
+
+// handleSearchUser handles "POST /v1/user-technical/searchUser".
+func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error {
+	var in searchUserRequest
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	q, from, err := s.profileQuery(r, &in)
+	if err != nil {
+		return err
+	}
+	if s.cfg.Search == nil {
+		return store.Errorf(store.EUnavailable, "unavailable", nil)
+	}
+	hits, err := s.cfg.Search.SearchProfiles(r.Context(), *q)
+	if err != nil {
+		return err
+	}
+	ps, err := s.store.ProfilesByIDs(r.Context(), hits.IDs)
+	if err != nil {
+		return err
+	}
+	// The index can trail the store by a moment: never show what stopped being visible.
+	visible := ps[:0]
+	for _, p := range ps {
+		if p.Visible() {
+			visible = append(visible, p)
+		}
+	}
+	forms, err := s.profileForms(r.Context(), visible, userFrom(r), from)
+	if err != nil {
+		return err
+	}
+	ok(w, map[string]any{"profiles": forms, "count": hits.Total})
+	return nil
+}
+
+// profileQuery validates a searchUser body and resolves its slugs.
+func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.ProfileQuery, point, error) {
+	v := &store.Validation{}
+	q := &search.ProfileQuery{Take: defaultTake, Order: in.Order, Province: in.ProvinceID}
+	if in.Take != nil && *in.Take != 0 {
+		if *in.Take < 1 || *in.Take > maxTake {
+			v.Add("take", "out_of_range", map[string]any{"min": 1, "max": maxTake})
+		}
+		q.Take = *in.Take
+	}
+	if in.Skip != nil {
+		if *in.Skip < 0 || *in.Skip > maxSkip {
+			v.Add("skip", "out_of_range", map[string]any{"min": 0, "max": maxSkip})
+		}
+		q.Skip = *in.Skip
+	}
+	q.Text = store.CleanText(in.SearchTxt, false)
+	if store.RuneLen(q.Text) > maxSearchText {
+		v.Add("search_txt", "too_long", map[string]any{"max": maxSearchText})
+	}
+	if !search.ValidOrder(in.Order) {
+		v.Correct("order")
+	}
+	if in.ProvinceID < 0 {
+		v.Correct("province_id")
+	}
+	var from point
+	switch {
+	case in.Lat != nil && in.Long != nil:
+		if *in.Lat < -90 || *in.Lat > 90 {
+			v.Correct("lat")
+		}
+		if *in.Long < -180 || *in.Long > 180 {
+			v.Correct("long")
+		}
+		q.HasPoint, q.Lat, q.Long = true, *in.Lat, *in.Long
+		from = point{ok: true, lat: *in.Lat, long: *in.Long}
+		q.Radius = defaultRadius
+		if in.Radius != nil && *in.Radius != 0 {
+			if *in.Radius < 0 || *in.Radius > maxRadius {
+				v.Add("radius", "out_of_range", map[string]any{"min": 1, "max": maxRadius})
+			}
+			q.Radius = *in.Radius
+		}
+	case in.Lat != nil:
+		v.Enter("long")
+	case in.Long != nil:
+		v.Enter("lat")
+	case in.Radius != nil && *in.Radius != 0:
+		v.Enter("lat")
+	}
+	for field, val := range map[string]*float64{"min_score": in.MinScore, "minLevel_score": in.MinLevelScore} {
+		if val != nil && (*val < 0 || *val > 5) {
+			v.Add(field, "out_of_range", map[string]any{"min": 0, "max": 5})
+		}
+	}
+	if in.MinScore != nil && *in.MinScore > 0 {
+		q.MinScore = in.MinScore
+	}
+	if in.MinLevelScore != nil && *in.MinLevelScore > 0 {
+		q.MinLevelScore = in.MinLevelScore
+	}
+	if city := strings.ToLower(strings.TrimSpace(in.CitySlag)); city != "" && city != "iran" {
+		if _, err := s.store.CityBySlag(r.Context(), city); err != nil {
+			if store.ErrorCode(err) != store.ENotFound {
+				return nil, point{}, err
+			}
+			v.Correct("city_slag")
+		}
+		q.City = city
+	}
+	if cat := strings.ToLower(strings.TrimSpace(in.CategorySlag)); cat != "" {
+		tree, err := s.categories(r.Context())
+		if err != nil {
+			return nil, point{}, err
+		}
+		switch c := tree.BySlag(cat); {
+		case c == nil:
+			v.Correct("category_slag")
+		case c.IsField():
+			q.Field = c.Slag
+		default:
+			q.Category = c.Slag
+		}
+	}
+	if err := v.Err(); err != nil {
+		return nil, point{}, err
+	}
+	return q, from, nil
+}
+
+// handleSearchUserSlag handles "POST /v1/user-technical/searchUserSlag {slug}": one public
+// profile by its slug (owners and admins also see theirs in any state).
+func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Slug string `json:"slug"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	slug := strings.TrimSpace(in.Slug)
+	if slug == "" {
+		v := &store.Validation{}
+		v.Enter("slug")
+		return v.Err()
+	}
+	p, err := s.store.ProfileBySlug(r.Context(), slug)
+	if err != nil {
+		return err
+	}
+	viewer := userFrom(r)
+	if !canSee(p, viewer) {
+		return store.NotFound()
+	}
+	return s.writeProfile(w, r, p, viewer)
+}

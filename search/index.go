@@ -1,0 +1,270 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/mapping"
+
+	"kardan/store"
+)
+
+// mappingVersion changes whenever the mapping or the documents change shape; an index of another
+// version is rebuilt at start-up.
+const mappingVersion = "3"
+
+var (
+	keyVersion = []byte("kardan.version")
+	keyOutbox  = []byte("kardan.outbox")
+)
+
+// kvConfig opens the index with the s2 spatial plugin: radius queries then cost a few cells'
+// terms instead of a geohash box scan (DESIGN.md §6).
+func kvConfig() map[string]interface{} {
+	return map[string]interface{}{"spatialPlugin": "s2"}
+}
+
+// Index is the search index over one store.
+type Index struct {
+	dir string
+	st  *store.Store
+	idx bleve.Index
+
+	applyMu sync.Mutex // one drain of the outbox at a time
+	kick    chan struct{}
+	ref     *refCache
+	// Location is the operator's time zone, for open-now in answers and blog release dates.
+	Location *time.Location
+}
+
+// ErrLocked is answered when another process holds the index (a running server).
+var ErrLocked = errors.New("the search index is in use by a running kardan serve")
+
+func newMapping() mapping.IndexMapping {
+	m := bleve.NewIndexMapping()
+	if err := m.AddCustomAnalyzer("kardan", map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name},
+	}); err != nil {
+		panic(err) // the analyzer is fixed at compile time; failing here is a programming error
+	}
+	m.DefaultAnalyzer = "kardan"
+	m.DefaultType = "profile"
+	m.TypeField = "type"
+
+	text := func(analyzer string, store bool) *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = analyzer
+		f.Store = store
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		return f
+	}
+	keyword := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = false
+		f.DocValues = false
+		return f
+	}
+	numeric := func() *mapping.FieldMapping {
+		f := bleve.NewNumericFieldMapping()
+		f.Store = false
+		f.IncludeInAll = false
+		f.DocValues = true // sorting reads doc values
+		return f
+	}
+
+	profile := bleve.NewDocumentStaticMapping()
+	profile.AddFieldMappingsAt("text", text("kardan", false))
+	profile.AddFieldMappingsAt("name", text("kardan", false))
+	profile.AddFieldMappingsAt("en", text(en.AnalyzerName, false))
+	profile.AddFieldMappingsAt("type", keyword())
+	profile.AddFieldMappingsAt("city", keyword())
+	profile.AddFieldMappingsAt("province", keyword())
+	profile.AddFieldMappingsAt("field", keyword())
+	profile.AddFieldMappingsAt("categories", keyword())
+	profile.AddFieldMappingsAt("score", numeric())
+	profile.AddFieldMappingsAt("level_score", numeric())
+	profile.AddFieldMappingsAt("count_scorer", numeric())
+	profile.AddFieldMappingsAt("create_at", numeric())
+	geo := bleve.NewGeoPointFieldMapping()
+	geo.IncludeInAll = false
+	geo.DocValues = true
+	profile.AddFieldMappingsAt("location", geo)
+	m.AddDocumentMapping("profile", profile)
+
+	blog := bleve.NewDocumentStaticMapping()
+	blog.AddFieldMappingsAt("text", text("kardan", false))
+	blog.AddFieldMappingsAt("name", text("kardan", false))
+	blog.AddFieldMappingsAt("en", text(en.AnalyzerName, false))
+	blog.AddFieldMappingsAt("type", keyword())
+	blog.AddFieldMappingsAt("categories", keyword())
+	blog.AddFieldMappingsAt("tags", keyword())
+	blog.AddFieldMappingsAt("writer", keyword())
+	blog.AddFieldMappingsAt("release_at", numeric())
+	m.AddDocumentMapping("blog", blog)
+
+	m.DefaultMapping = bleve.NewDocumentDisabledMapping()
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+	return m
+}
+
+// Open opens the index in dir for st, rebuilding it first when it is missing, unreadable or of
+// another mapping version, then applies whatever the outbox holds that it has not seen.
+func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
+	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, Location: time.UTC}
+	idx, err := openExisting(dir)
+	if err != nil {
+		if errors.Is(err, ErrLocked) {
+			return nil, err
+		}
+		if !errors.Is(err, bleve.ErrorIndexPathDoesNotExist) {
+			slog.Warn("search index unusable: rebuilding it", "dir", dir, "err", err)
+		} else {
+			slog.Info("search index missing: building it", "dir", dir)
+		}
+		if err := Rebuild(ctx, dir, st); err != nil {
+			return nil, err
+		}
+		if idx, err = openExisting(dir); err != nil {
+			return nil, fmt.Errorf("open rebuilt index: %w", err)
+		}
+	}
+	ix.idx = idx
+	if err := ix.Sync(ctx); err != nil {
+		idx.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+// openExisting opens dir as an index of the current mapping version.
+func openExisting(dir string) (bleve.Index, error) {
+	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err != nil {
+		return nil, bleve.ErrorIndexPathDoesNotExist
+	}
+	cfg := kvConfig()
+	cfg["bolt_timeout"] = "2s"
+	idx, err := openWithTimeout(dir, cfg)
+	if err != nil {
+		return nil, err
+	}
+	v, err := idx.GetInternal(keyVersion)
+	if err != nil || string(v) != mappingVersion {
+		idx.Close()
+		return nil, fmt.Errorf("index version %q, want %q", v, mappingVersion)
+	}
+	return idx, nil
+}
+
+// openWithTimeout opens the index, answering ErrLocked when another process holds it (bolt's
+// lock on the root file times out instead of waiting forever).
+func openWithTimeout(dir string, cfg map[string]interface{}) (bleve.Index, error) {
+	idx, err := bleve.OpenUsing(dir, cfg)
+	if err != nil {
+		if strings.Contains(err.Error(), "timeout") {
+			return nil, ErrLocked
+		}
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	return idx, nil
+}
+
+// Rebuild builds a fresh index of every visible profile into a new directory
+// and swaps it in place of dir. The caller must not hold dir open.
+func Rebuild(ctx context.Context, dir string, st *store.Store) error {
+	start := time.Now()
+	tmp := dir + ".new"
+	os.RemoveAll(tmp)
+	if err := os.MkdirAll(filepath.Dir(dir), 0o750); err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	idx, err := bleve.NewUsing(tmp, newMapping(), "scorch", "scorch", kvConfig())
+	if err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	// The outbox head is read before the documents, so a change made during the rebuild is
+	// applied again afterwards: applying is idempotent.
+	head, err := st.OutboxHead(ctx)
+	if err != nil {
+		idx.Close()
+		return err
+	}
+	ix := &Index{dir: tmp, st: st, idx: idx, ref: &refCache{st: st}, Location: time.UTC}
+	n := 0
+	err = st.VisibleProfileIDs(ctx, 500, func(ids []int64) error {
+		b := idx.NewBatch()
+		if err := ix.addProfiles(ctx, b, ids); err != nil {
+			return err
+		}
+		n += len(ids)
+		return idx.Batch(b)
+	})
+	if err == nil {
+		b := idx.NewBatch()
+		b.SetInternal(keyVersion, []byte(mappingVersion))
+		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(head, 10)))
+		err = idx.Batch(b)
+	}
+	if cerr := idx.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	old := dir + ".old"
+	os.RemoveAll(old)
+	if _, err := os.Stat(dir); err == nil {
+		if err := os.Rename(dir, old); err != nil {
+			return fmt.Errorf("rebuild index: %w", err)
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("rebuild index: %w", err)
+	}
+	os.RemoveAll(old)
+	slog.Info("search index built", "profiles", n, "seconds", time.Since(start).Seconds())
+	return nil
+}
+
+// Close closes the index.
+func (ix *Index) Close() error {
+	ix.applyMu.Lock()
+	defer ix.applyMu.Unlock()
+	return ix.idx.Close()
+}
+
+// Applied answers the last outbox id the index has applied.
+func (ix *Index) Applied() (int64, error) {
+	v, err := ix.idx.GetInternal(keyOutbox)
+	if err != nil {
+		return 0, fmt.Errorf("read index position: %w", err)
+	}
+	if len(v) == 0 {
+		return 0, nil
+	}
+	return strconv.ParseInt(string(v), 10, 64)
+}
+
+// DocCount answers how many documents the index holds.
+func (ix *Index) DocCount() (uint64, error) { return ix.idx.DocCount() }

@@ -1,0 +1,239 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"kardan/store"
+)
+
+// profileDoc is what the index holds of a visible profile.
+type profileDoc struct {
+	Type        string    `json:"type"`
+	Text        string    `json:"text"`
+	Name        string    `json:"name"`
+	En          string    `json:"en"`
+	City        string    `json:"city"`
+	Province    string    `json:"province"`
+	Field       string    `json:"field"`
+	Categories  []string  `json:"categories"`
+	Score       float64   `json:"score"`
+	LevelScore  float64   `json:"level_score"`
+	CountScorer float64   `json:"count_scorer"`
+	CreateAt    float64   `json:"create_at"`
+	Location    []float64 `json:"location"` // [lon, lat], Bleve's array form
+}
+
+func profileDocID(id int64) string { return "p" + strconv.FormatInt(id, 10) }
+
+// refCache keeps the reference data documents need (city slugs, the category tree), reloaded
+// when a profile names an id it does not know.
+type refCache struct {
+	st     *store.Store
+	mu     sync.Mutex
+	cities map[int64]store.City
+	tree   *store.Categories
+}
+
+func (r *refCache) load(ctx context.Context) error {
+	cs, err := r.st.Cities(ctx, store.CityFilter{})
+	if err != nil {
+		return err
+	}
+	tree, err := r.st.CategoryTree(ctx)
+	if err != nil {
+		return err
+	}
+	r.cities = make(map[int64]store.City, len(cs))
+	for _, c := range cs {
+		r.cities[c.ID] = c
+	}
+	r.tree = tree
+	return nil
+}
+
+func (r *refCache) lookup(ctx context.Context, cityID int64, cats []int64, field int64) (store.City, *store.Categories, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	missing := r.tree == nil
+	if !missing {
+		_, ok := r.cities[cityID]
+		missing = !ok || r.tree.ByID(field) == nil
+		for _, c := range cats {
+			missing = missing || r.tree.ByID(c) == nil
+		}
+	}
+	if missing {
+		if err := r.load(ctx); err != nil {
+			return store.City{}, nil, err
+		}
+	}
+	return r.cities[cityID], r.tree, nil
+}
+
+// Tree answers the category tree the index knows.
+func (ix *Index) Tree(ctx context.Context) (*store.Categories, error) {
+	_, t, err := ix.ref.lookup(ctx, 0, nil, 0)
+	return t, err
+}
+
+// docFor builds the index document of a profile.
+func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, error) {
+	city, tree, err := ix.ref.lookup(ctx, p.CityID, p.CategoryIDs, p.RangeWorkerID)
+	if err != nil {
+		return nil, err
+	}
+	d := &profileDoc{
+		Type:        "profile",
+		Name:        IndexText(p.ProfileName),
+		City:        city.Slag,
+		Province:    strconv.FormatInt(p.ProvinceID, 10),
+		Score:       p.Score,
+		LevelScore:  p.LevelScore,
+		CountScorer: float64(p.CountScorer),
+		CreateAt:    float64(p.CreateAt),
+		Location:    []float64{p.Long, p.Lat},
+	}
+	en := []string{p.ProfileName}
+	if f := tree.ByID(p.RangeWorkerID); f != nil {
+		d.Field = f.Slag
+		en = append(en, f.EnglishName)
+	}
+	for _, id := range p.CategoryIDs {
+		if c := tree.ByID(id); c != nil {
+			d.Categories = append(d.Categories, c.Slag)
+			en = append(en, c.EnglishName)
+		}
+	}
+	en = append(en, city.EnglishName)
+	text := []string{p.KeyWord, p.Descriotion}
+	for _, s := range p.Services {
+		text = append(text, s.Title)
+		en = append(en, s.Title)
+	}
+	text = append(text, p.AreaWorking...)
+	text = append(text, p.Option...)
+	d.Text = IndexText(strings.Join(text, " \n "))
+	d.En = strings.Join(en, " \n ")
+	return d, nil
+}
+
+// addProfiles adds the visible ones of ids to b and deletes the others.
+func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) error {
+	ps, err := ix.st.ProfilesByIDs(ctx, ids)
+	if err != nil {
+		return err
+	}
+	found := make(map[int64]bool, len(ps))
+	for _, p := range ps {
+		found[p.ID] = true
+		if !p.Visible() {
+			b.Delete(profileDocID(p.ID))
+			continue
+		}
+		d, err := ix.docFor(ctx, p)
+		if err != nil {
+			return err
+		}
+		if err := b.Index(profileDocID(p.ID), d); err != nil {
+			return fmt.Errorf("index profile %d: %w", p.ID, err)
+		}
+	}
+	for _, id := range ids {
+		if !found[id] {
+			b.Delete(profileDocID(id))
+		}
+	}
+	return nil
+}
+
+// outboxBatch is how many outbox rows one index batch applies.
+const outboxBatch = 1000
+
+// Sync applies every outbox row the index has not applied yet. The position is written in the
+// same batch as the documents, so a crash between the two loses nothing and repeats nothing
+// harmful: applying a row again reads the entity's current state.
+func (ix *Index) Sync(ctx context.Context) error {
+	ix.applyMu.Lock()
+	defer ix.applyMu.Unlock()
+	for {
+		after, err := ix.Applied()
+		if err != nil {
+			return err
+		}
+		rows, err := ix.st.OutboxAfter(ctx, after, outboxBatch)
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		var profiles []int64
+		seen := map[string]bool{}
+		for _, r := range rows {
+			key := r.Entity + strconv.FormatInt(r.EntityID, 10)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			if r.Entity == "profile" {
+				profiles = append(profiles, r.EntityID)
+			}
+		}
+		b := ix.idx.NewBatch()
+		if err := ix.addProfiles(ctx, b, profiles); err != nil {
+			return fmt.Errorf("apply outbox: %w", err)
+		}
+		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(rows[len(rows)-1].ID, 10)))
+		if err := ix.idx.Batch(b); err != nil {
+			return fmt.Errorf("apply outbox: %w", err)
+		}
+	}
+}
+
+// Kick asks the running indexer to drain the outbox now instead of at its next poll.
+func (ix *Index) Kick() {
+	select {
+	case ix.kick <- struct{}{}:
+	default:
+	}
+}
+
+// pollEvery is how often the indexer looks for changes made by other processes (the CLI).
+const pollEvery = 500 * time.Millisecond
+
+// outboxRetention is how long applied outbox rows are kept, so another index following the same
+// store (a replica) can catch up.
+const outboxRetention = 7 * 24 * 3600
+
+// Run drains the outbox whenever kicked and at least every pollEvery, until ctx ends.
+func (ix *Index) Run(ctx context.Context) {
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	prune := time.NewTicker(time.Hour)
+	defer prune.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-ix.kick:
+		case <-t.C:
+		case <-prune.C:
+			if applied, err := ix.Applied(); err == nil {
+				if _, err := ix.st.PruneOutbox(ctx, applied, outboxRetention); err != nil {
+					slog.Warn("prune outbox", "err", err)
+				}
+			}
+		}
+		if err := ix.Sync(ctx); err != nil && ctx.Err() == nil {
+			slog.Error("search indexer", "err", err)
+		}
+	}
+}

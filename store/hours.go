@@ -1,0 +1,110 @@
+package store
+
+import (
+	"sort"
+	"strings"
+	"time"
+)
+
+// Weekdays are the keys of hours_of_work, in the order of the Iranian week (Saturday first).
+var Weekdays = []string{"saturday", "sunday", "monday", "tuesday", "wednesday", "thursday", "friday"}
+
+// Slot is one opening period in seconds from midnight.
+type Slot struct {
+	Open  int `json:"open"`
+	Close int `json:"close"`
+}
+
+// DayHours is one day of a working week: round the clock (boarding), closed, or its slots.
+type DayHours struct {
+	Boarding bool   `json:"boarding"`
+	Closed   bool   `json:"closed"`
+	Time     []Slot `json:"time"`
+}
+
+// Hours is hours_of_work: a day per lowercase weekday; a missing day is closed.
+type Hours map[string]DayHours
+
+// Slot times are multiples of a quarter hour, within the day.
+const (
+	slotStep   = 900
+	dayEnd     = 86400
+	maxSlots   = 6
+	hoursField = "hours_of_work"
+)
+
+// validate checks the week, recording what is wrong in v. Slots are sorted on the way.
+func (h Hours) validate(v *Validation) {
+	for day, d := range h {
+		if !isWeekday(day) {
+			v.Add(hoursField, "hours_bad_day", map[string]any{"day": day})
+			return
+		}
+		if d.Boarding && d.Closed {
+			v.Add(hoursField, "hours_boarding_closed", map[string]any{"day": day})
+			return
+		}
+		if len(d.Time) > maxSlots {
+			v.Add(hoursField, "hours_too_many_slots", map[string]any{"day": day, "max": maxSlots})
+			return
+		}
+		sort.Slice(d.Time, func(i, j int) bool { return d.Time[i].Open < d.Time[j].Open })
+		for i, s := range d.Time {
+			if s.Open < 0 || s.Close > dayEnd || s.Open%slotStep != 0 || s.Close%slotStep != 0 {
+				v.Add(hoursField, "hours_irregular", map[string]any{"day": day})
+				return
+			}
+			if s.Open >= s.Close {
+				v.Add(hoursField, "hours_open_before_close", map[string]any{"day": day})
+				return
+			}
+			if i > 0 && s.Open < d.Time[i-1].Close {
+				v.Add(hoursField, "hours_overlap", map[string]any{"day": day})
+				return
+			}
+		}
+		if d.Time == nil {
+			d.Time = []Slot{}
+		}
+		h[day] = d
+	}
+}
+
+func isWeekday(day string) bool {
+	for _, w := range Weekdays {
+		if w == day {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenStatus values.
+const (
+	StatusOpen     = "Open"
+	StatusClosed   = "Closed"
+	StatusBoarding = "Boarding"
+)
+
+// OpenStatus answers the spec's opening status at t (in the operator's time zone): Boarding if
+// the day is round the clock, Closed if it is closed, Open if t lies strictly between an open and
+// close pair, otherwise Closed.
+func (h Hours) OpenStatus(t time.Time) string {
+	d, ok := h[strings.ToLower(t.Weekday().String())]
+	if !ok {
+		return StatusClosed
+	}
+	if d.Boarding {
+		return StatusBoarding
+	}
+	if d.Closed {
+		return StatusClosed
+	}
+	sec := t.Hour()*3600 + t.Minute()*60 + t.Second()
+	for _, s := range d.Time {
+		if s.Open < sec && sec < s.Close {
+			return StatusOpen
+		}
+	}
+	return StatusClosed
+}

@@ -1,0 +1,99 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// OutboxRow is one change the search index must apply: entity "profile" or "blog" and its id.
+type OutboxRow struct {
+	ID       int64
+	Entity   string
+	EntityID int64
+}
+
+// queueIndex records, inside the caller's transaction, that the index must look at an entity
+// again. The indexer reads the entity's current state, so one row per change is enough.
+func queueIndex(ctx context.Context, tx *sql.Tx, entity string, id, now int64) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES (?, ?, ?)`, entity, id, now)
+	if err != nil {
+		return fmt.Errorf("queue index: %w", err)
+	}
+	return nil
+}
+
+// OutboxAfter answers up to limit outbox rows with ids above after, oldest first.
+func (s *Store) OutboxAfter(ctx context.Context, after int64, limit int) ([]OutboxRow, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, entity, entity_id FROM index_outbox WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read outbox: %w", err)
+	}
+	defer rows.Close()
+	var out []OutboxRow
+	for rows.Next() {
+		var r OutboxRow
+		if err := rows.Scan(&r.ID, &r.Entity, &r.EntityID); err != nil {
+			return nil, fmt.Errorf("read outbox: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// OutboxHead answers the newest outbox id (0 when the outbox was never written).
+func (s *Store) OutboxHead(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.read.QueryRowContext(ctx, `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`).Scan(&id)
+	if err != nil {
+		return 0, fmt.Errorf("outbox head: %w", err)
+	}
+	return id, nil
+}
+
+// PruneOutbox removes applied rows older than the retention window (seconds), keeping the
+// newest so ids keep growing (AUTOINCREMENT remembers the highest id anyway).
+func (s *Store) PruneOutbox(ctx context.Context, appliedUpTo int64, olderThan int64) (int64, error) {
+	var n int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `DELETE FROM index_outbox WHERE id <= ? AND create_at < ?`, appliedUpTo, s.now()-olderThan)
+		if err != nil {
+			return err
+		}
+		n = affected(res)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("prune outbox: %w", err)
+	}
+	return n, nil
+}
+
+// VisibleProfileIDs calls fn with batches of the ids of every publicly visible profile, for a
+// full reindex.
+func (s *Store) VisibleProfileIDs(ctx context.Context, batch int, fn func(ids []int64) error) error {
+	var after int64
+	for {
+		rows, err := s.read.QueryContext(ctx, `SELECT p.id FROM profiles p WHERE p.id > ? AND `+visibleSQL+` ORDER BY p.id LIMIT ?`, after, batch)
+		if err != nil {
+			return fmt.Errorf("visible profiles: %w", err)
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if len(ids) == 0 {
+			return nil
+		}
+		if err := fn(ids); err != nil {
+			return err
+		}
+		after = ids[len(ids)-1]
+	}
+}

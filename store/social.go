@@ -1,0 +1,125 @@
+package store
+
+import (
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// SocialLink is a way of communication or a social network link.
+type SocialLink struct {
+	Type string `json:"type"`
+	Link string `json:"link"`
+}
+
+// linkKind is what a link of a type must look like.
+type linkKind int
+
+const (
+	kindURLOrHandle linkKind = iota // a web address or an account name
+	kindMessenger                   // an account name, a web address or a phone number
+	kindPhone                       // a phone number
+	kindMobile                      // an Iranian mobile number
+	kindEmail                       // an e-mail address
+	kindSite                        // a web address
+	kindAny                         // free text ("Ather", the spec's "other")
+)
+
+// SocialTypes are the spec's communication types (spellings kept) and what their links must be.
+var SocialTypes = map[string]linkKind{
+	"Telegram": kindMessenger, "Whatsap": kindMessenger, "Facebook": kindURLOrHandle, "Twitter": kindURLOrHandle,
+	"Skype": kindURLOrHandle, "Reddit": kindURLOrHandle, "Youtube": kindURLOrHandle, "Instagram": kindURLOrHandle,
+	"Wechat": kindMessenger, "TikTak": kindURLOrHandle, "Pinterest": kindURLOrHandle, "Soroush": kindMessenger,
+	"Eitaa": kindMessenger, "Bale": kindMessenger, "Rubika": kindMessenger, "Igap": kindMessenger, "Gap": kindMessenger,
+	"Github": kindURLOrHandle, "Gitlab": kindURLOrHandle, "Linkedin": kindURLOrHandle, "Discord": kindURLOrHandle,
+	"Site": kindSite, "Email": kindEmail, "Ather": kindAny,
+	"phone": kindPhone, "mobile": kindMobile, "fax": kindPhone,
+}
+
+var (
+	handleRe = regexp.MustCompile(`^@?[A-Za-z0-9][A-Za-z0-9_.\-]{1,63}$`)
+	phoneRe  = regexp.MustCompile(`^\+?[0-9]{4,15}$`)
+	mobileRe = regexp.MustCompile(`^09[0-9]{9}$`)
+)
+
+// canonicalSocialType answers the spec's spelling of a type given in any letter case.
+func canonicalSocialType(t string) (string, linkKind, bool) {
+	t = strings.TrimSpace(t)
+	if k, ok := SocialTypes[t]; ok {
+		return t, k, true
+	}
+	for name, k := range SocialTypes {
+		if strings.EqualFold(name, t) {
+			return name, k, true
+		}
+	}
+	return "", 0, false
+}
+
+// normaliseLink checks a link against its kind and answers it cleaned (digits made ASCII, phone
+// separators dropped), or false when it is not of that kind.
+func normaliseLink(kind linkKind, link string) (string, bool) {
+	link = CleanText(link, false)
+	if link == "" || RuneLen(link) > 300 {
+		return "", false
+	}
+	phone := func(s string) string {
+		s = ASCIIDigits(s)
+		return strings.NewReplacer(" ", "", "-", "", "(", "", ")", "").Replace(s)
+	}
+	switch kind {
+	case kindPhone:
+		p := phone(link)
+		return p, phoneRe.MatchString(p)
+	case kindMobile:
+		p, err := NormalizeMobile(link)
+		return p, err == nil && mobileRe.MatchString(p)
+	case kindEmail:
+		a, err := mail.ParseAddress(link)
+		if err != nil || a.Name != "" || !strings.Contains(a.Address, ".") {
+			return "", false
+		}
+		return a.Address, true
+	case kindSite:
+		return link, isWebURL(link)
+	case kindURLOrHandle:
+		return link, isWebURL(link) || handleRe.MatchString(link)
+	case kindMessenger:
+		if isWebURL(link) || handleRe.MatchString(link) {
+			return link, true
+		}
+		p := phone(link)
+		return p, phoneRe.MatchString(p)
+	case kindAny:
+		return link, !strings.HasPrefix(strings.ToLower(link), "javascript:")
+	}
+	return "", false
+}
+
+// isWebURL reports whether s is an absolute http(s) address with a host.
+func isWebURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
+}
+
+// NormalizeMobile turns an Iranian mobile number in any common writing (Persian or Arabic digits,
+// +98, 0098, 98 or no prefix, spaces and dashes) into 09xxxxxxxxx.
+func NormalizeMobile(s string) (string, error) {
+	s = ASCIIDigits(strings.TrimSpace(s))
+	s = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "", ".", "", "\u200c", "").Replace(s)
+	switch {
+	case strings.HasPrefix(s, "+98"):
+		s = "0" + s[3:]
+	case strings.HasPrefix(s, "0098"):
+		s = "0" + s[4:]
+	case strings.HasPrefix(s, "98") && len(s) == 12:
+		s = "0" + s[2:]
+	case strings.HasPrefix(s, "9") && len(s) == 10:
+		s = "0" + s
+	}
+	if !mobileRe.MatchString(s) {
+		return "", &Error{Code: EInvalid, Fields: []FieldError{{Field: "numberPhone", Key: "enter_correct"}}}
+	}
+	return s, nil
+}
