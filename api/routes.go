@@ -48,7 +48,18 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/admin/user-technical", handle(s.handleAdminProfiles)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/user-technical/"+id+"/status", handle(s.handleAdminProfileStatus)).Methods(http.MethodPut)
 
+	// Accounts (SPEC.md §7) and uploads.
+	v1.HandleFunc("/send-sms/sendSmsForSignUp", handle(s.handleSendSignupCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/create", handle(s.handleUserCreate)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/login", handle(s.handleLogin)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/logout", handle(s.handleLogout)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/edit", handle(s.handleUserEdit)).Methods(http.MethodPut)
+	v1.HandleFunc("/user", handle(s.handleUserGet)).Methods(http.MethodGet)
+	v1.HandleFunc("/upload-file", handle(s.handleUpload)).Methods(http.MethodPost)
+	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
+
 	var h http.Handler = r
+	h = s.withAuth(h)
 	h = withGzip(h)
 	h = s.withSecurityHeaders(h)
 	h = withRecover(h)

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"kardan/auth"
+	"kardan/media"
 	"kardan/search"
 	"kardan/store"
 )
@@ -31,6 +33,10 @@ type Config struct {
 	Web fs.FS
 	// Search is the search index; nil answers search with "unavailable".
 	Search *search.Index
+	// SMS sends sign-up codes; nil writes them to the log.
+	SMS auth.Sender
+	// Uploads stores uploaded images; nil turns uploads off.
+	Uploads media.Storage
 }
 
 // Server serves the API and the web app.
@@ -47,6 +53,10 @@ type Server struct {
 	started time.Time
 
 	refsCache refsCache
+
+	hasher *auth.Hasher
+	sms    auth.Sender
+	media  *media.Processor
 }
 
 // New builds the server over an open store.
@@ -58,6 +68,15 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 		cfg.Moderation = "pre"
 	}
 	s := &Server{cfg: cfg, store: st, proxies: cfg.TrustedProxies, started: time.Now()}
+	// Two argon2id hashes at once at most, so a burst of sign-ins cannot starve the server.
+	s.hasher = auth.NewHasher(auth.DefaultParams, 2)
+	s.sms = cfg.SMS
+	if s.sms == nil {
+		s.sms = auth.ConsoleSender{}
+	}
+	if cfg.Uploads != nil {
+		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)
+	}
 	web, err := loadWebApp(cfg.Web)
 	if err != nil {
 		return nil, fmt.Errorf("load web app: %w", err)

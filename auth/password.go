@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/crypto/argon2"
@@ -42,8 +43,9 @@ type Hasher struct {
 	params Params
 	sem    chan struct{}
 	// dummy is verified against when a number is unknown, so that answer takes as long as a
-	// wrong password and does not reveal which numbers are registered.
-	dummy string
+	// wrong password and does not reveal which numbers are registered. It is made on first use.
+	dummy     string
+	dummyOnce sync.Once
 }
 
 // NewHasher builds a hasher with params and at most concurrent hashes at once.
@@ -51,10 +53,7 @@ func NewHasher(params Params, concurrent int) *Hasher {
 	if concurrent < 1 {
 		concurrent = 1
 	}
-	h := &Hasher{params: params, sem: make(chan struct{}, concurrent)}
-	h.dummy = encode(params, make([]byte, params.SaltLen), argon2.IDKey([]byte("kardan"), make([]byte, params.SaltLen),
-		params.Time, params.Memory, params.Threads, params.KeyLen))
-	return h
+	return &Hasher{params: params, sem: make(chan struct{}, concurrent)}
 }
 
 func (h *Hasher) acquire(ctx context.Context) error {
@@ -102,6 +101,11 @@ func (h *Hasher) Verify(ctx context.Context, encoded, password string) (bool, er
 
 // VerifyDummy spends the time of one verification and answers nothing: for unknown numbers.
 func (h *Hasher) VerifyDummy(ctx context.Context, password string) {
+	h.dummyOnce.Do(func() {
+		salt := make([]byte, h.params.SaltLen)
+		h.dummy = encode(h.params, salt, argon2.IDKey([]byte("kardan"), salt, h.params.Time, h.params.Memory,
+			h.params.Threads, h.params.KeyLen))
+	})
 	h.Verify(ctx, h.dummy, password)
 }
 

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"kardan/api"
+	"kardan/auth"
+	"kardan/media"
 	"kardan/search"
 	"kardan/store"
 )
@@ -63,6 +65,14 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
 	}
+	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate)
+	if err != nil {
+		return nil, err
+	}
+	uploads, err := media.NewLocalDir(g.UploadsDir())
+	if err != nil {
+		return nil, err
+	}
 	st, err := store.Open(ctx, g.DBPath())
 	if err != nil {
 		return nil, err
@@ -82,6 +92,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		TrustedProxies: proxies,
 		Web:            g.Web,
 		Search:         a.Search,
+		SMS:            sms,
+		Uploads:        uploads,
 	}, st)
 	if err != nil {
 		a.Close()
@@ -156,6 +168,30 @@ func (a *App) startBackground(ctx context.Context) {
 		defer a.wg.Done()
 		a.Search.Run(ctx)
 	}()
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.pruneAccounts(ctx)
+	}()
+}
+
+// pruneAccounts deletes ended sessions, old sign-up codes and old rate-limit events every hour,
+// so those tables stay small.
+func (a *App) pruneAccounts(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := a.Store.PruneAccounts(ctx); err != nil && ctx.Err() == nil {
+			slog.Error("prune accounts", "err", err)
+		} else if n > 0 {
+			slog.Info("pruned accounts", "rows", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // Close closes the search index and the store (checkpointing its WAL).

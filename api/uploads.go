@@ -1,0 +1,177 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"kardan/media"
+	"kardan/store"
+)
+
+// uploadLimit bounds how many images one user may upload per hour.
+func uploadLimit(userID int64) store.Limit {
+	return store.Limit{Kind: "upload", Key: strconv.FormatInt(userID, 10), Max: 100, Window: time.Hour}
+}
+
+// handleUpload handles "POST /v1/upload-file": multipart uploadKey ("user" or "userTechnical")
+// and file, through the media pipeline. Answers {address, data}.
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
+	u, err := requireUser(r)
+	if err != nil {
+		return err
+	}
+	if s.media == nil {
+		return store.Errorf(store.EUnavailable, "uploads_unavailable", nil)
+	}
+	ctx := r.Context()
+	if err := s.store.RateCheck(ctx, uploadLimit(u.ID)); err != nil {
+		return err
+	}
+	key, data, err := s.readUpload(w, r)
+	if err != nil {
+		return err
+	}
+	im, err := s.media.Process(ctx, data)
+	if err != nil {
+		return mediaError(err, s.media.Options())
+	}
+	rec := &store.Upload{UserID: u.ID, UploadKey: key, Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
+		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
+	if err := s.store.RecordUpload(ctx, rec); err != nil {
+		return err
+	}
+	if err := s.store.RateHit(ctx, uploadLimit(u.ID)); err != nil {
+		return err
+	}
+	ok(w, map[string]any{
+		"address": rec.Address,
+		"data": map[string]any{
+			"location": "uploads/" + im.Key,
+			"thumb":    rec.Thumb,
+			"width":    im.Width,
+			"height":   im.Height,
+			"size":     im.Size,
+			"mime":     im.Mime,
+		},
+	})
+	return nil
+}
+
+// readUpload streams the multipart body (never to temporary files) and answers the upload key
+// and the file's bytes, refusing a body over the size limit as soon as it passes it.
+func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []byte, error) {
+	max := s.media.Options().MaxBytes
+	tooLarge := mediaError(media.ErrTooLarge, s.media.Options())
+	// Room beyond the file for the multipart framing and the key field.
+	r.Body = http.MaxBytesReader(w, r.Body, max+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		v := &store.Validation{}
+		v.Enter("file")
+		return "", nil, v.Err()
+	}
+	var key string
+	var data []byte
+	var sawFile bool
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return "", nil, tooLarge
+			}
+			return "", nil, store.Errorf(store.EInvalid, "info_not_received", nil)
+		}
+		var b []byte
+		switch part.FormName() {
+		case "uploadKey":
+			b, err = io.ReadAll(io.LimitReader(part, 64))
+			key = strings.TrimSpace(string(b))
+		case "file":
+			sawFile = true
+			b, err = io.ReadAll(io.LimitReader(part, max+1))
+			data = b
+			if int64(len(b)) > max {
+				return "", nil, tooLarge
+			}
+		default:
+			_, err = io.Copy(io.Discard, part)
+		}
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return "", nil, tooLarge
+			}
+			return "", nil, store.Errorf(store.EInvalid, "info_not_received", nil)
+		}
+	}
+	v := &store.Validation{}
+	switch key {
+	case store.UploadUser, store.UploadUserTechnical:
+	case "":
+		v.Enter("uploadKey")
+	default:
+		v.Correct("uploadKey")
+	}
+	if !sawFile || len(data) == 0 {
+		v.Enter("file")
+	}
+	return key, data, v.Err()
+}
+
+// mediaError turns the pipeline's refusals into answers with their own messages.
+func mediaError(err error, o media.Options) error {
+	switch {
+	case errors.Is(err, media.ErrTooLarge):
+		return &store.Error{Code: store.ETooLarge, Key: "image_too_large", Args: map[string]any{"max": o.MaxBytes >> 20}}
+	case errors.Is(err, media.ErrTooManyPixels):
+		return &store.Error{Code: store.EInvalid, Key: "image_too_many_pixels", Args: map[string]any{"max": o.MaxPixels / 1_000_000}, Err: err}
+	case errors.Is(err, media.ErrNotImage):
+		return &store.Error{Code: store.EInvalid, Key: "not_an_image", Err: err}
+	case errors.Is(err, media.ErrCorrupt):
+		return &store.Error{Code: store.EInvalid, Key: "image_corrupt", Err: err}
+	}
+	return err
+}
+
+// uploadName is the only shape of a stored image's path: ab/<sha256>[-400].jpg|png.
+var uploadName = regexp.MustCompile(`^[0-9a-f]{2}/([0-9a-f]{64})(-[0-9]+)?\.(jpg|png)$`)
+
+// handleUploadFile handles "GET /uploads/{key}": a stored image. Names are content hashes, so
+// an answer never changes and may be cached for a year.
+func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request) {
+	key := strings.TrimPrefix(r.URL.Path, "/uploads/")
+	m := uploadName.FindStringSubmatch(key)
+	if m == nil || s.media == nil || key[:2] != m[1][:2] {
+		writeError(w, r, store.NotFound())
+		return
+	}
+	f, err := s.media.Storage().Open(r.Context(), key)
+	if errors.Is(err, fs.ErrNotExist) {
+		writeError(w, r, store.NotFound())
+		return
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer f.Close()
+	h := w.Header()
+	h.Set("Content-Type", "image/jpeg")
+	if m[3] == "png" {
+		h.Set("Content-Type", "image/png")
+	}
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", `"`+m[1]+m[2]+`"`)
+	http.ServeContent(w, r, "", time.Time{}, f)
+}
