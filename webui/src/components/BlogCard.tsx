@@ -26,8 +26,8 @@ export function BlogCard({ b }: { b: Blog }) {
           {b.image_url ? <img src={b.image_url} alt="" loading="lazy" decoding="async" width={400} height={225} /> : <Icon name="book" size={40} />}
         </div>
         <div class="bcard-body">
-          <h3>{b.title}</h3>
-          {b.summary && <p class="muted small bcard-summary">{b.summary}</p>}
+          <h3 dir="auto">{b.title}</h3>
+          {b.summary && <p class="muted small bcard-summary" dir="auto">{b.summary}</p>}
           <p class="bcard-meta small muted">
             {blogAuthor(b) && <span>{blogAuthor(b)}</span>}
             {date && (

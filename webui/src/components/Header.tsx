@@ -161,7 +161,7 @@ export function Header() {
               key={n.to}
               to={n.to}
               end={n.end}
-              class={({ isActive }: { isActive: boolean }) =>
+              className={({ isActive }: { isActive: boolean }) =>
                 isActive || (n.match && loc.pathname.startsWith(n.match)) ? 'nav-link active' : 'nav-link'
               }
             >
@@ -207,7 +207,7 @@ export function Header() {
           </div>
           <nav class="drawer-nav" aria-label={t('header.mainMenu')}>
             {NAV.map((n) => (
-              <NavLink key={n.to} to={n.to} end={n.end} class="drawer-link">
+              <NavLink key={n.to} to={n.to} end={n.end} className="drawer-link">
                 {t(n.key)}
               </NavLink>
             ))}

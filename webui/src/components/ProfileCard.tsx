@@ -40,7 +40,7 @@ export function ProfileCard({ p, compact }: { p: Profile; compact?: boolean }) {
           }}
         />
         <div class="pcard-body">
-          <h3 class="pcard-name">{p.profile_name}</h3>
+          <h3 class="pcard-name" dir="auto">{p.profile_name}</h3>
           <p class="pcard-field muted small">
             {localName(p.range_worker, lang)}
             {p.city && (

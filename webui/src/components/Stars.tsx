@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber, formatScore } from '../lib/format';
 
 /** Five stars filled to the score, with the score and how many people scored. */
-export function Stars({ score, count, size = 16 }: { score?: number; count?: number; size?: number }) {
+export function Stars({ score, count, size = 16, bare }: { score?: number; count?: number; size?: number; bare?: boolean }) {
   const { t, i18n } = useTranslation();
   const s = Math.max(0, Math.min(5, Number(score) || 0));
   const n = Number(count) || 0;
-  const label = n > 0 ? t('rating.aria', { score: formatScore(s, i18n.language), count: formatNumber(n, i18n.language) }) : t('rating.none');
+  const label = bare
+    ? t('rating.bare', { score: formatScore(s, i18n.language) })
+    : n > 0 ? t('rating.aria', { score: formatScore(s, i18n.language), count: formatNumber(n, i18n.language) }) : t('rating.none');
   return (
     <span class="stars" role="img" aria-label={label}>
       <span class="stars-icons" aria-hidden="true">
@@ -28,7 +30,7 @@ export function Stars({ score, count, size = 16 }: { score?: number; count?: num
           );
         })}
       </span>
-      {n > 0 ? (
+      {bare ? null : n > 0 ? (
         <span aria-hidden="true">
           <strong>{formatScore(s, i18n.language)}</strong> ({formatNumber(n, i18n.language)})
         </span>

@@ -1,1 +1,126 @@
-export { default } from '../NotFound';
+import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../components/PageMeta';
+import { Icon } from '../../components/Icon';
+import { sendCritic } from '../../api';
+import { useAuth } from '../../state/auth';
+import { toast } from '../../state/toast';
+import { isEmail, isMobile, normalizeMobile } from '../../lib/validate';
+import '../Login/auth.css';
+
+type Field = 'name' | 'email' | 'number_phone' | 'subject' | 'message';
+
+export default function Contact() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  usePageMeta(t('contact.title'), t('contact.description'));
+  const [v, setV] = useState<Record<Field, string>>({ name: '', email: '', number_phone: '', subject: '', message: '' });
+  const [err, setErr] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const set = (k: Field) => (e: Event) => setV({ ...v, [k]: (e.target as HTMLInputElement).value });
+  const label = (k: Field) => t(`contact.fields.${k}`);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const next: Partial<Record<Field, string>> = {};
+    for (const k of ['name', 'subject', 'message'] as Field[]) if (!v[k].trim()) next[k] = t('errors.enter', { des: label(k) });
+    if (!v.email.trim() && !v.number_phone.trim()) next.email = t('contact.oneWay');
+    if (v.email.trim() && !isEmail(v.email)) next.email = t('errors.enterCorrect', { des: label('email') });
+    if (v.number_phone.trim() && !isMobile(v.number_phone)) next.number_phone = t('errors.enterCorrect', { des: label('number_phone') });
+    setErr(next);
+    if (Object.keys(next).length) {
+      document.getElementById(`c-${Object.keys(next)[0]}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendCritic(
+        { name: v.name.trim(), email: v.email.trim(), number_phone: v.number_phone.trim() ? normalizeMobile(v.number_phone) : '', subject: v.subject.trim(), message: v.message.trim() },
+        auth.loggedIn,
+      );
+      setSent(true);
+      toast(t('contact.sent'), 'success');
+    } catch (x) {
+      toast((x as Error).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (k: Field, type = 'text', extra: Record<string, unknown> = {}) => (
+    <div class="field">
+      <label for={`c-${k}`}>
+        {label(k)}
+        {['name', 'subject', 'message'].includes(k) && <span class="req" aria-hidden="true"> *</span>}
+      </label>
+      {k === 'message' ? (
+        <textarea id={`c-${k}`} class="textarea" value={v[k]} onInput={set(k)} aria-invalid={!!err[k]} aria-describedby={err[k] ? `c-${k}-err` : undefined} maxLength={2000} />
+      ) : (
+        <input id={`c-${k}`} class="input" type={type} value={v[k]} onInput={set(k)} aria-invalid={!!err[k]} aria-describedby={err[k] ? `c-${k}-err` : undefined} {...extra} />
+      )}
+      {err[k] && (
+        <span class="field-error" id={`c-${k}-err`}>
+          {err[k]}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <div class="container contact-page">
+      <header class="page-head">
+        <h1>{t('contact.title')}</h1>
+        <p class="muted">{t('contact.description')}</p>
+      </header>
+      <div class="contact-layout">
+        <section class="card card-pad">
+          {sent ? (
+            <div class="state">
+              <Icon name="check" size={44} />
+              <h2>{t('contact.thanksTitle')}</h2>
+              <p>{t('contact.thanksText')}</p>
+              <button type="button" class="btn btn-outline" onClick={() => (setSent(false), setV({ name: '', email: '', number_phone: '', subject: '', message: '' }))}>
+                {t('contact.another')}
+              </button>
+            </div>
+          ) : (
+            <form onSubmit={submit} noValidate>
+              <div class="two-cols">
+                {input('name', 'text', { autocomplete: 'name' })}
+                {input('subject')}
+              </div>
+              <div class="two-cols">
+                {input('email', 'email', { autocomplete: 'email', dir: 'ltr' })}
+                {input('number_phone', 'tel', { autocomplete: 'tel', inputmode: 'tel', dir: 'ltr', placeholder: '09xxxxxxxxx' })}
+              </div>
+              {input('message')}
+              <button type="submit" class="btn btn-primary" disabled={busy}>
+                {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="send" size={18} />}
+                {t('common.send')}
+              </button>
+            </form>
+          )}
+        </section>
+        <aside class="card card-pad contact-side">
+          <h2>{t('contact.otherWays')}</h2>
+          <p class="contact-line">
+            <Icon name="shield" size={18} />
+            <Link to="/terms/secure-service">{t('footer.secure')}</Link>
+          </p>
+          <p class="contact-line">
+            <Icon name="info" size={18} />
+            <Link to="/terms">{t('footer.terms')}</Link>
+          </p>
+          <p class="contact-line">
+            <Icon name="clock" size={18} />
+            <span>{t('contact.hours')}</span>
+          </p>
+          <p class="muted small">{t('contact.note')}</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,1 +1,5 @@
-export { default } from '../NotFound';
+import { OfflinePage } from './OfflinePage';
+
+export default function Offline() {
+  return <OfflinePage />;
+}

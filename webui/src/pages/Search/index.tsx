@@ -1,1 +1,257 @@
-export { default } from '../NotFound';
+import { useMemo, useState } from 'preact/hooks';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { usePageMeta } from '../../components/PageMeta';
+import { Icon } from '../../components/Icon';
+import { Dialog } from '../../components/Dialog';
+import { CityPicker } from '../../components/CityPicker';
+import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
+import { Pager } from '../../components/Pager';
+import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
+import { getCategoryTree, getProvinces, searchProfiles, type CategoryNode } from '../../api';
+import { useAsync } from '../../lib/useAsync';
+import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
+import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
+import { localName } from '../../i18n';
+import { formatNumber } from '../../lib/format';
+import './search.css';
+
+const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'newest'];
+const MIN_SCORES = [4.5, 4, 3.5, 3];
+
+export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
+  if (!tree || !slag) return undefined;
+  for (const f of tree) {
+    if (f.slag === slag) return f;
+    const c = f.children?.find((x) => x.slag === slag);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void; tree?: CategoryNode[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const provinces = useAsync(() => getProvinces(), []);
+  const [q, setQ] = useState(f.q ?? '');
+  const [picker, setPicker] = useState(false);
+
+  return (
+    <div class="filter-form">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ q });
+        }}
+      >
+        <label class="field-label" for="f-q">
+          {t('search.text')}
+        </label>
+        <div class="input-with-btn">
+          <input
+            id="f-q"
+            class="input"
+            type="search"
+            value={q}
+            placeholder={t('home.searchPlaceholder')}
+            onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+            enterkeyhint="search"
+          />
+          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
+            <Icon name="search" size={18} />
+          </button>
+        </div>
+      </form>
+
+      <div class="field">
+        <span class="field-label" id="f-city-label">
+          {t('city.label')}
+        </span>
+        <button type="button" class="select-btn" aria-labelledby="f-city-label f-city" id="f-city" onClick={() => setPicker(true)}>
+          <Icon name="pin" size={18} />
+          <span>{f.city === ALL_IRAN ? t('city.allIran') : cityLabel(f.city, lang)}</span>
+          <Icon name="chevronDown" size={16} />
+        </button>
+      </div>
+
+      <div class="field">
+        <label for="f-province">{t('search.province')}</label>
+        <select
+          id="f-province"
+          class="select"
+          value={f.province ?? ''}
+          onChange={(e) => {
+            const v = Number((e.target as HTMLSelectElement).value) || undefined;
+            go({ province: v, city: ALL_IRAN });
+          }}
+        >
+          <option value="">{t('search.allProvinces')}</option>
+          {(provinces.data ?? []).map((p) => (
+            <option key={p.id} value={p.id}>
+              {localName(p, lang)}
+            </option>
+          ))}
+        </select>
+        {provinces.status === 'error' && <span class="field-error">{t('errors.provinces')}</span>}
+      </div>
+
+      <div class="field">
+        <label for="f-category">{t('search.category')}</label>
+        <select id="f-category" class="select" value={f.category ?? ''} onChange={(e) => go({ category: (e.target as HTMLSelectElement).value || undefined })}>
+          <option value="">{t('search.allCategories')}</option>
+          {(tree ?? []).map((field) => (
+            <optgroup key={field.id} label={localName(field, lang)}>
+              <option value={field.slag}>{t('search.allOf', { name: localName(field, lang) })}</option>
+              {(field.children ?? []).map((c) => (
+                <option key={c.id} value={c.slag}>
+                  {localName(c, lang)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+
+      <fieldset class="field chips-field">
+        <legend class="field-label">{t('search.minScore')}</legend>
+        <div class="chip-row">
+          {[undefined, ...MIN_SCORES].map((s) => (
+            <label key={s ?? 0} class={`chip-radio ${f.min_score === s ? 'checked' : ''}`}>
+              <input type="radio" name="min_score" checked={f.min_score === s} onChange={() => go({ min_score: s })} />
+              {s ? (
+                <>
+                  <Icon name="star" size={14} />
+                  {t('search.atLeast', { score: formatNumber(s, lang) })}
+                </>
+              ) : (
+                t('search.any')
+              )}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div class="field">
+        <label for="f-order">{t('search.order')}</label>
+        <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => go({ order: ((e.target as HTMLSelectElement).value || undefined) as Order })}>
+          <option value="">{t('search.orders.default')}</option>
+          {ORDER_OPTIONS.map((o) => (
+            <option key={o} value={o}>
+              {t(`search.orders.${o}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <Link to="/search/iran" class="btn btn-ghost btn-block">
+        {t('search.reset')}
+      </Link>
+
+      <CityPicker
+        open={picker}
+        allowProvince
+        onClose={() => setPicker(false)}
+        onSelect={(c, p) => go({ city: c?.slag ?? ALL_IRAN, province: c?.province_id ?? p?.id ?? undefined })}
+      />
+    </div>
+  );
+}
+
+export default function Search() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const loc = useLocation();
+  const navigate = useNavigate();
+  const f = useMemo(() => filtersFromUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
+  const [sheet, setSheet] = useState(false);
+  const tree = useAsync(() => getCategoryTree(), []);
+  const url = urlFromFilters(f);
+
+  const result = useAsync(
+    async (signal) => {
+      const r = await searchProfiles(searchBody(f), url, signal);
+      learnFromProfiles(r.data.profiles);
+      return r;
+    },
+    [url],
+  );
+
+  const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }));
+
+  const category = findCategory(tree.data, f.category);
+  const place = f.city === ALL_IRAN ? t('search.iran') : cityLabel(f.city, lang);
+  const title = f.q
+    ? t('search.titleText', { q: f.q, place })
+    : category
+      ? t('search.titleCategory', { category: localName(category, lang), place })
+      : t('search.titleAll', { place });
+  usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
+
+  const active = [f.q, f.category, f.province, f.min_score, f.order, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
+  const data = result.data?.data;
+
+  return (
+    <div class="container search-page">
+      <div class="search-head">
+        <div>
+          <h1>{title}</h1>
+          {result.status === 'success' && data && <p class="muted small result-count">{t('search.count', { count: formatNumber(data.count, lang) })}</p>}
+        </div>
+        <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
+          <Icon name="filter" size={18} />
+          {t('search.filters')}
+          {active > 0 && <span class="count-dot">{formatNumber(active, lang)}</span>}
+        </button>
+      </div>
+
+      <div class="search-layout">
+        <aside class="filters-aside card card-pad" aria-label={t('search.filters')}>
+          <FilterForm f={f} go={go} tree={tree.data} />
+        </aside>
+
+        <section class="results" aria-live="polite" aria-busy={result.status === 'loading'}>
+          {result.data?.offline && <OfflineNote />}
+          {result.status === 'error' ? (
+            <ErrorState message={result.error?.message} onRetry={result.reload} />
+          ) : result.status === 'loading' && !data ? (
+            <div class="results-grid">
+              {Array.from({ length: 6 }, (_, i) => (
+                <ProfileCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : data && data.profiles.length === 0 ? (
+            <EmptyState text={t('search.emptyText')}>
+              <Link to="/search/iran" class="btn btn-outline">
+                {t('search.reset')}
+              </Link>
+            </EmptyState>
+          ) : (
+            <>
+              <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''}`}>
+                {(data?.profiles ?? []).map((p) => (
+                  <ProfileCard key={p.id} p={p} />
+                ))}
+              </div>
+              {data && <Pager page={f.page} count={data.count} href={(n) => urlFromFilters({ ...f, page: n })} />}
+            </>
+          )}
+        </section>
+      </div>
+
+      <Dialog
+        open={sheet}
+        onClose={() => setSheet(false)}
+        title={t('search.filters')}
+        class="sheet"
+        actions={
+          <button type="button" class="btn btn-primary btn-block" onClick={() => setSheet(false)}>
+            {data ? t('search.showResults', { count: formatNumber(data.count, lang) }) : t('common.close')}
+          </button>
+        }
+      >
+        <FilterForm f={f} go={go} tree={tree.data} />
+      </Dialog>
+    </div>
+  );
+}

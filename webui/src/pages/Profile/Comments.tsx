@@ -1,0 +1,244 @@
+import { useState } from 'preact/hooks';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { addComment, editComment, getComments, ApiError, type CommentItem, type Profile } from '../../api';
+import { useAsync } from '../../lib/useAsync';
+import { useAuth } from '../../state/auth';
+import { toast } from '../../state/toast';
+import { Stars } from '../../components/Stars';
+import { Icon } from '../../components/Icon';
+import { ErrorState } from '../../components/StateViews';
+import { formatDate, formatNumber } from '../../lib/format';
+import { pageCount, skipFor, TAKE } from '../../lib/paging';
+import { localDigits } from '../../lib/digits';
+
+function ScoreInput({ value, onChange, id }: { value: number; onChange: (n: number) => void; id: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <fieldset class="score-input" id={id}>
+      <legend class="field-label">{t('comments.score')}</legend>
+      <div class="score-stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} class={n <= value ? 'on' : ''} title={t('comments.scoreN', { n: localDigits(n, i18n.language) })}>
+            <input type="radio" name={`${id}-score`} value={n} checked={value === n} onChange={() => onChange(n)} />
+            <Icon name="star" size={30} />
+            <span class="visually-hidden">{t('comments.scoreN', { n: localDigits(n, i18n.language) })}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function CommentForm({
+  initial,
+  onSubmit,
+  onCancel,
+  submitLabel,
+}: {
+  initial?: { score: number; description: string };
+  onSubmit: (v: { score: number; description: string }) => Promise<void>;
+  onCancel?: () => void;
+  submitLabel: string;
+}) {
+  const { t } = useTranslation();
+  const [score, setScore] = useState(initial?.score ?? 0);
+  const [text, setText] = useState(initial?.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState<{ score?: string; text?: string; form?: string }>({});
+  const id = initial ? 'edit-comment' : 'new-comment';
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const next: typeof err = {};
+    if (score < 1 || score > 5) next.score = t('errors.enter', { des: t('comments.scoreWord') });
+    if (!text.trim()) next.text = t('errors.enter', { des: t('comments.textWord') });
+    setErr(next);
+    if (next.score || next.text) return;
+    setBusy(true);
+    try {
+      await onSubmit({ score, description: text.trim() });
+    } catch (x) {
+      setErr({ form: (x as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="comment-form" onSubmit={submit} noValidate>
+      <ScoreInput value={score} onChange={setScore} id={id} />
+      {err.score && <p class="field-error">{err.score}</p>}
+      <div class="field">
+        <label for={`${id}-text`}>{t('comments.text')}</label>
+        <textarea
+          id={`${id}-text`}
+          class="textarea"
+          value={text}
+          maxLength={1000}
+          aria-invalid={!!err.text}
+          placeholder={t('comments.placeholder')}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        />
+        {err.text && <span class="field-error">{err.text}</span>}
+      </div>
+      {err.form && (
+        <p class="form-error" role="alert">
+          {err.form}
+        </p>
+      )}
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          {busy && <span class="spinner" aria-hidden="true" />}
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" class="btn btn-ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Avatar({ name, src }: { name: string; src?: string }) {
+  if (src) return <img class="c-avatar" src={src} alt="" width={40} height={40} loading="lazy" />;
+  return (
+    <span class="c-avatar c-initial" aria-hidden="true">
+      {[...(name || '?')][0]}
+    </span>
+  );
+}
+
+export function Comments({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const auth = useAuth();
+  const loc = useLocation();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [posted, setPosted] = useState(false);
+  const categories = (profile.category_list ?? []).map((c) => c.id);
+  const list = useAsync(
+    () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE }),
+    [profile.id, page],
+  );
+  const comments: CommentItem[] = list.data?.comments ?? [];
+  const count = list.data?.count ?? 0;
+  const mine = comments.find((c) => auth.userId !== null && c.user?.id === auth.userId);
+  const isOwner = auth.userId !== null && profile.user_id?.userId === auth.userId;
+
+  const add = async (v: { score: number; description: string }) => {
+    try {
+      await addComment({ category_list: categories, description: v.description, score: v.score, user_technical_id: profile.id });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) setPosted(true);
+      throw e;
+    }
+    toast(t('comments.thanks'), 'success');
+    setPosted(true);
+    list.reload();
+  };
+
+  const edit = async (c: CommentItem, v: { score: number; description: string }) => {
+    await editComment({ category_list: categories, description: v.description, score: v.score, id: c.id });
+    toast(t('comments.updated'), 'success');
+    setEditing(null);
+    list.reload();
+  };
+
+  const total = pageCount(count);
+
+  return (
+    <section class="card card-pad p-section" aria-labelledby="comments-title" id="comments">
+      <div class="section-head">
+        <h2 id="comments-title">
+          {t('comments.title')}
+          {count > 0 && <span class="muted small"> ({formatNumber(count, lang)})</span>}
+        </h2>
+        <Stars score={profile.score} count={profile.count_scorer} />
+      </div>
+
+      {!auth.loggedIn ? (
+        <p class="notice">
+          <Icon name="info" size={18} />
+          <span>{t('comments.loginFirst')}</span>
+          <Link to={`/login?next=${encodeURIComponent(loc.pathname + '#comments')}`} class="btn btn-primary btn-sm">
+            {t('nav.login')}
+          </Link>
+        </p>
+      ) : isOwner ? (
+        <p class="notice">
+          <Icon name="info" size={18} />
+          <span>{t('comments.ownProfile')}</span>
+        </p>
+      ) : mine || posted ? (
+        <p class="notice">
+          <Icon name="check" size={18} />
+          <span>{t('comments.already')}</span>
+        </p>
+      ) : (
+        <CommentForm onSubmit={add} submitLabel={t('comments.submit')} />
+      )}
+
+      {list.status === 'error' ? (
+        <ErrorState message={list.error?.message} onRetry={list.reload} />
+      ) : list.status === 'success' && comments.length === 0 ? (
+        <p class="muted">{t('comments.none')}</p>
+      ) : (
+        <ul class="comment-list" role="list">
+          {comments.map((c) => (
+            <li key={c.id} class="comment">
+              <div class="comment-head">
+                <Avatar name={c.user?.name ?? ''} src={c.user?.profileImage} />
+                <div>
+                  <strong dir="auto">{c.user?.name || t('comments.anonymous')}</strong>
+                  <div class="small muted">{formatDate(c.create_at, lang)}</div>
+                </div>
+                <Stars score={c.score} size={14} bare />
+              </div>
+              {editing === c.id ? (
+                <CommentForm
+                  initial={{ score: c.score, description: c.description }}
+                  onSubmit={(v) => edit(c, v)}
+                  onCancel={() => setEditing(null)}
+                  submitLabel={t('common.save')}
+                />
+              ) : (
+                <p class="comment-text" dir="auto">
+                  {c.description}
+                </p>
+              )}
+              {c.reply && (
+                <div class="comment-reply">
+                  <strong class="small">{t('comments.reply')}</strong>
+                  <p dir="auto">{c.reply.description}</p>
+                  <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
+                </div>
+              )}
+              {mine?.id === c.id && editing !== c.id && (
+                <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(c.id)}>
+                  <Icon name="edit" size={16} />
+                  {t('comments.editMine')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {total > 1 && (
+        <nav class="pager" aria-label={t('pager.label')}>
+          <button type="button" class="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('pager.prev')}
+          </button>
+          <span aria-current="page">
+            {formatNumber(page, lang)} / {formatNumber(total, lang)}
+          </span>
+          <button type="button" class="btn btn-outline btn-sm" disabled={page >= total} onClick={() => setPage(page + 1)}>
+            {t('pager.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
