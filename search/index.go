@@ -44,6 +44,7 @@ type Index struct {
 	idx bleve.Index
 
 	applyMu sync.Mutex // one drain of the outbox at a time
+	closed  bool
 	kick    chan struct{}
 	ref     *refCache
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
@@ -247,10 +248,14 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	return nil
 }
 
-// Close closes the index.
+// Close closes the index; closing it again does nothing.
 func (ix *Index) Close() error {
 	ix.applyMu.Lock()
 	defer ix.applyMu.Unlock()
+	if ix.closed {
+		return nil
+	}
+	ix.closed = true
 	return ix.idx.Close()
 }
 

@@ -1,0 +1,420 @@
+package search_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	_ "github.com/mattn/go-sqlite3"
+
+	"kardan/admin"
+	"kardan/search"
+	"kardan/store"
+)
+
+type fixture struct {
+	t     *testing.T
+	dir   string
+	st    *store.Store
+	ix    *search.Index
+	owner int64
+	n     int
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	return &fixture{t: t, dir: dir, st: st, ix: ix}
+}
+
+// add creates an accepted profile (each under a new owner, so categories never clash).
+func (f *fixture) add(name, desc string, province, city, field, cat int64, lat, long float64) *store.Profile {
+	f.t.Helper()
+	ctx := context.Background()
+	f.n++
+	u := &store.User{NumberPhone: fmt.Sprintf("0912%07d", f.n), Name: "owner", PasswordHash: "x"}
+	if err := f.st.CreateUser(ctx, u); err != nil {
+		f.t.Fatal(err)
+	}
+	p, err := f.st.CreateProfile(ctx, u.ID, &store.ProfileInput{
+		ProfileName: name, Descriotion: desc, ProvinceID: province, CityID: city, RangeWorker: field,
+		CategoryList: []int64{cat}, Location: &store.Location{Lat: lat, Long: long},
+		Services: []store.Service{{Title: "خدمات عمومی", Price: 0}},
+	}, false)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return p
+}
+
+func (f *fixture) sync() {
+	f.t.Helper()
+	if err := f.ix.Sync(context.Background()); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) search(q search.ProfileQuery) *search.ProfileHits {
+	f.t.Helper()
+	if q.Take == 0 {
+		q.Take = 100
+	}
+	h, err := f.ix.SearchProfiles(context.Background(), q)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return h
+}
+
+// raw opens the database file directly, to play the part of writes this package does not make.
+func (f *fixture) raw() *sql.DB {
+	db, err := sql.Open("sqlite3", filepath.Join(f.dir, "kardan.db")+"?_busy_timeout=5000")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// setScores sets a profile's scores and queues it for the index, as a comment would.
+func (f *fixture) setScores(id int64, score float64, count int, level float64) {
+	f.t.Helper()
+	db := f.raw()
+	if _, err := db.Exec(`UPDATE profiles SET score = ?, count_scorer = ?, level_score = ? WHERE id = ?`, score, count, level, id); err != nil {
+		f.t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO index_outbox (entity, entity_id, create_at) VALUES ('profile', ?, 0)`, id); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func ids(ps ...*store.Profile) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
+func sorted(in []int64) []int64 {
+	out := slices.Clone(in)
+	slices.Sort(out)
+	return out
+}
+
+// Tehran (province 1, city 1) and Tabriz (province 6, city 129).
+const (
+	tehranLat, tehranLong = 35.6892, 51.3890
+	tabrizLat, tabrizLong = 38.0800, 46.2919
+)
+
+func TestSpellingVariants(t *testing.T) {
+	f := newFixture(t)
+	plumber := f.add("لوله‌کشی علی", "تعمیر لوله و شیرآلات", 1, 1, 1, 101, tehranLat, tehranLong)
+	tiler := f.add("کاشی‌کاری کریمی", "کاشی و سرامیک", 1, 1, 1, 105, tehranLat, tehranLong)
+	salon := f.add("آرایشگاه زیبا", "کوتاهی مو", 6, 129, 6, 601, tabrizLat, tabrizLong)
+	dentist := f.add("دندانپزشکی دکتر مهرابی", "ایمپلنت و ارتودنسی", 1, 1, 5, 501, tehranLat, tehranLong)
+	mechanic := f.add("مکانیک خودرو ۲۴ ساعته", "تعمیرات موتور", 6, 129, 4, 401, tabrizLat, tabrizLong)
+	f.sync()
+
+	for _, tc := range []struct {
+		query string
+		want  *store.Profile
+	}{
+		{"علی", plumber},
+		{"علي", plumber},                 // Arabic yeh
+		{"لوله‌کش", plumber},              // with ZWNJ
+		{"لولهکش", plumber},               // joined, no ZWNJ
+		{"لوله کش", plumber},              // split by a space
+		{"كاشي", tiler},                  // Arabic kaf and yeh
+		{"کاشیکاری", tiler},              // joined
+		{"کاشی کاری", tiler},             // split
+		{"دَندانپِزشکی", dentist},          // diacritics
+		{"دندانپـــزشکی", dentist},        // tatweel
+		{"دندانپزشگی", dentist},           // one typo in a long word
+		{"دندان", dentist},               // the start of a word
+		{"ارایشگاه", salon},              // alef without madda
+		{"زيبا", salon},                  // Arabic yeh
+		{"24", mechanic},                 // Latin digits for Persian ones
+		{"۲۴", mechanic},                 // Persian digits
+		{"٢٤", mechanic},                 // Arabic digits
+		{"Plumber", plumber},             // the category's English name
+		{"plumbers", plumber},            // English plural
+		{"dentist tehran", dentist},      // English words across fields
+		{"تبریز مکانیک", mechanic},        // city and trade
+		{"ارتودنسی", dentist},             // the description
+	} {
+		hits := f.search(search.ProfileQuery{Text: tc.query})
+		if !slices.Contains(hits.IDs, tc.want.ID) {
+			t.Errorf("%q: got %v, want %d (%s)", tc.query, hits.IDs, tc.want.ID, tc.want.ProfileName)
+		}
+	}
+	// A query for one trade does not drown in the others.
+	if hits := f.search(search.ProfileQuery{Text: "دندانپزشکی"}); hits.Total != 1 {
+		t.Errorf("dentist: got %d hits, want 1", hits.Total)
+	}
+	if hits := f.search(search.ProfileQuery{Text: "نانوایی"}); hits.Total != 0 {
+		t.Errorf("baker: got %d hits, want 0", hits.Total)
+	}
+}
+
+func TestFilters(t *testing.T) {
+	f := newFixture(t)
+	a := f.add("لوله‌کشی تهران یک", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	b := f.add("برق‌کاری تهران", "", 1, 1, 1, 102, tehranLat, tehranLong)
+	c := f.add("لوله‌کشی ری", "", 1, 8, 1, 101, 35.5883, 51.4358)
+	d := f.add("لوله‌کشی تبریز", "", 6, 129, 1, 101, tabrizLat, tabrizLong)
+	e := f.add("دندانپزشکی تبریز", "", 6, 129, 5, 501, tabrizLat, tabrizLong)
+	f.setScores(a.ID, 4.5, 10, 4.3)
+	f.setScores(b.ID, 3.0, 2, 3.4)
+	f.setScores(c.ID, 5.0, 1, 3.9)
+	f.sync()
+
+	for _, tc := range []struct {
+		name string
+		q    search.ProfileQuery
+		want []int64
+	}{
+		{"All", search.ProfileQuery{}, ids(a, b, c, d, e)},
+		{"City", search.ProfileQuery{City: "tehran"}, ids(a, b)},
+		{"Province", search.ProfileQuery{Province: 1}, ids(a, b, c)},
+		{"Category", search.ProfileQuery{Category: "plumber"}, ids(a, c, d)},
+		{"Field", search.ProfileQuery{Field: "building-services"}, ids(a, b, c, d)},
+		{"CategoryAndCity", search.ProfileQuery{Category: "plumber", City: "tabriz"}, ids(d)},
+		{"TextAndCity", search.ProfileQuery{Text: "لوله‌کشی", City: "rey"}, ids(c)},
+		{"MinScore", search.ProfileQuery{MinScore: ptr(4.0)}, ids(a, c)},
+		{"MinLevelScore", search.ProfileQuery{MinLevelScore: ptr(3.5)}, ids(a, c)},
+		{"Nothing", search.ProfileQuery{City: "shiraz"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hits := f.search(tc.q)
+			if !slices.Equal(sorted(hits.IDs), sorted(tc.want)) || hits.Total != len(tc.want) {
+				t.Fatalf("got %v (total %d), want %v", hits.IDs, hits.Total, tc.want)
+			}
+		})
+	}
+
+	t.Run("OrderBest", func(t *testing.T) {
+		hits := f.search(search.ProfileQuery{Order: search.OrderBest, Province: 1})
+		if !slices.Equal(hits.IDs, ids(a, c, b)) {
+			t.Fatalf("got %v, want %v", hits.IDs, ids(a, c, b))
+		}
+	})
+	t.Run("OrderReviews", func(t *testing.T) {
+		hits := f.search(search.ProfileQuery{Order: search.OrderReviews, Province: 1})
+		if !slices.Equal(hits.IDs, ids(a, b, c)) {
+			t.Fatalf("got %v", hits.IDs)
+		}
+	})
+	t.Run("OrderNewest", func(t *testing.T) {
+		hits := f.search(search.ProfileQuery{Order: search.OrderNewest})
+		if len(hits.IDs) != 5 {
+			t.Fatalf("got %v", hits.IDs)
+		}
+	})
+	t.Run("Paging", func(t *testing.T) {
+		var seen []int64
+		for skip := 0; skip < 6; skip += 2 {
+			h := f.search(search.ProfileQuery{Order: search.OrderBest, Skip: skip, Take: 2})
+			if h.Total != 5 {
+				t.Fatalf("total: got %d", h.Total)
+			}
+			seen = append(seen, h.IDs...)
+		}
+		if !slices.Equal(sorted(seen), sorted(ids(a, b, c, d, e))) {
+			t.Fatalf("pages gave %v", seen)
+		}
+	})
+}
+
+func ptr(f float64) *float64 { return &f }
+
+// offset answers the point metres north and east of (lat, long).
+func offset(lat, long, north, east float64) (float64, float64) {
+	dLat := north / store.EarthRadius * 180 / math.Pi
+	dLong := east / (store.EarthRadius * math.Cos(lat*math.Pi/180)) * 180 / math.Pi
+	return lat + dLat, long + dLong
+}
+
+func TestRadius(t *testing.T) {
+	f := newFixture(t)
+	centreLat, centreLong := 35.7000, 51.4000
+	type placed struct {
+		p    *store.Profile
+		dist float64
+	}
+	var all []placed
+	for i, m := range []struct{ north, east float64 }{
+		{300, 0}, {0, 700}, {-900, 0}, {650, 650}, {0, -1150}, {2500, 0}, {-3000, -3000}, {4800, 0}, {0, 6000}, {12000, 0},
+	} {
+		lat, long := offset(centreLat, centreLong, m.north, m.east)
+		p := f.add(fmt.Sprintf("کارگاه %d", i), "", 1, 1, 1, 101, lat, long)
+		all = append(all, placed{p, store.Haversine(centreLat, centreLong, lat, long)})
+	}
+	f.sync()
+	for _, radius := range []float64{1000, 5000, 10000} {
+		var want []int64
+		for _, a := range all {
+			if a.dist <= radius {
+				want = append(want, a.p.ID)
+			}
+		}
+		hits := f.search(search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: radius})
+		if !slices.Equal(sorted(hits.IDs), sorted(want)) {
+			t.Errorf("radius %.0f: got %v, want %v", radius, hits.IDs, want)
+		}
+	}
+	// Nearest first, by great-circle distance.
+	hits := f.search(search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: 20000, Order: search.OrderNearest})
+	slices.SortFunc(all, func(x, y placed) int { return int(x.dist - y.dist) })
+	var want []int64
+	for _, a := range all {
+		want = append(want, a.p.ID)
+	}
+	if !slices.Equal(hits.IDs, want) {
+		t.Errorf("nearest: got %v, want %v", hits.IDs, want)
+	}
+	// Far away there is nothing.
+	if h := f.search(search.ProfileQuery{HasPoint: true, Lat: tabrizLat, Long: tabrizLong, Radius: 5000}); h.Total != 0 {
+		t.Errorf("Tabriz: got %v", h.IDs)
+	}
+}
+
+func TestVisibility(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	admin := &store.User{NumberPhone: "09350000000", Name: "admin", PasswordHash: "x", Role: store.RoleAdmin}
+	if err := f.st.CreateUser(ctx, admin); err != nil {
+		t.Fatal(err)
+	}
+	keep := f.add("نجاری پایدار", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	rejected := f.add("نجاری رد", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	blocked := f.add("نجاری مسدود", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	hidden := f.add("نجاری پنهان", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	deleted := f.add("نجاری حذف", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	inactive := f.add("نجاری غیرفعال", "", 1, 1, 1, 106, tehranLat, tehranLong)
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "نجاری"}); h.Total != 6 {
+		t.Fatalf("before: got %d", h.Total)
+	}
+	// Rejection is only from Pending: put it back to review through a block and an edit is not
+	// possible, so reject a fresh pending copy instead.
+	f.raw().Exec(`UPDATE profiles SET account_status = 'Pending' WHERE id = ?`, rejected.ID)
+	if _, err := f.st.SetProfileStatus(ctx, nil, rejected.ID, store.StatusRejected, ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.SetProfileStatus(ctx, nil, blocked.ID, store.StatusBlocked, ""); err != nil {
+		t.Fatal(err)
+	}
+	no := false
+	if _, err := f.st.SetProfileFlags(ctx, admin, hidden.ID, nil, &no); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.SetProfileFlags(ctx, admin, inactive.ID, &no, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.st.DeleteProfile(ctx, admin, deleted.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "نجاری"}); !slices.Equal(h.IDs, ids(keep)) {
+		t.Fatalf("after: got %v, want only %d", h.IDs, keep.ID)
+	}
+	if _, err := f.st.RestoreProfile(ctx, admin, deleted.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "نجاری"}); h.Total != 2 {
+		t.Fatalf("restored: got %v", h.IDs)
+	}
+}
+
+func TestOutboxRecoveryAndReindex(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.add("قنادی اول", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.sync()
+	// The index stops (a crash) while writes go on.
+	if err := f.ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		f.add(fmt.Sprintf("قنادی %d", i+2), "", 1, 1, 1, 101, tehranLat, tehranLong)
+	}
+	ix, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ix = ix
+	t.Cleanup(func() { ix.Close() })
+	live := f.search(search.ProfileQuery{Text: "قنادی", Order: search.OrderNewest})
+	if live.Total != 6 {
+		t.Fatalf("after recovery: got %d, want 6", live.Total)
+	}
+	head, _ := f.st.OutboxHead(ctx)
+	if applied, _ := ix.Applied(); applied != head {
+		t.Fatalf("applied %d, outbox head %d", applied, head)
+	}
+
+	// A rebuild from scratch answers the same.
+	ix.Close()
+	if err := search.Rebuild(ctx, filepath.Join(f.dir, "index"), f.st); err != nil {
+		t.Fatal(err)
+	}
+	ix2, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ix = ix2
+	t.Cleanup(func() { ix2.Close() })
+	for _, q := range []search.ProfileQuery{
+		{Text: "قنادی", Order: search.OrderNewest}, {City: "tehran"}, {HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 1000},
+	} {
+		a, b := live, f.search(q)
+		if q.Text == "" {
+			a = b
+		}
+		if !slices.Equal(sorted(a.IDs), sorted(b.IDs)) || a.Total != b.Total {
+			t.Errorf("%+v: live %v, rebuilt %v", q, a.IDs, b.IDs)
+		}
+	}
+}
+
+func TestCorruptIndexIsRebuilt(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.add("صافکاری", "", 1, 1, 4, 403, tehranLat, tehranLong)
+	f.sync()
+	f.ix.Close()
+	// Scribble over the index's metadata.
+	if err := writeFile(filepath.Join(f.dir, "index", "index_meta.json"), "{not json"); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
+	if err != nil {
+		t.Fatalf("a corrupt index must be rebuilt, got %v", err)
+	}
+	f.ix = ix
+	t.Cleanup(func() { ix.Close() })
+	if h := f.search(search.ProfileQuery{Text: "صافکاری"}); h.Total != 1 {
+		t.Fatalf("got %d", h.Total)
+	}
+}
