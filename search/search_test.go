@@ -140,27 +140,27 @@ func TestSpellingVariants(t *testing.T) {
 		want  *store.Profile
 	}{
 		{"علی", plumber},
-		{"علي", plumber},                 // Arabic yeh
-		{"لوله‌کش", plumber},              // with ZWNJ
-		{"لولهکش", plumber},               // joined, no ZWNJ
-		{"لوله کش", plumber},              // split by a space
-		{"كاشي", tiler},                  // Arabic kaf and yeh
-		{"کاشیکاری", tiler},              // joined
-		{"کاشی کاری", tiler},             // split
-		{"دَندانپِزشکی", dentist},          // diacritics
-		{"دندانپـــزشکی", dentist},        // tatweel
-		{"دندانپزشگی", dentist},           // one typo in a long word
-		{"دندان", dentist},               // the start of a word
-		{"ارایشگاه", salon},              // alef without madda
-		{"زيبا", salon},                  // Arabic yeh
-		{"24", mechanic},                 // Latin digits for Persian ones
-		{"۲۴", mechanic},                 // Persian digits
-		{"٢٤", mechanic},                 // Arabic digits
-		{"Plumber", plumber},             // the category's English name
-		{"plumbers", plumber},            // English plural
-		{"dentist tehran", dentist},      // English words across fields
-		{"تبریز مکانیک", mechanic},        // city and trade
-		{"ارتودنسی", dentist},             // the description
+		{"علي", plumber},            // Arabic yeh
+		{"لوله‌کش", plumber},        // with ZWNJ
+		{"لولهکش", plumber},         // joined, no ZWNJ
+		{"لوله کش", plumber},        // split by a space
+		{"كاشي", tiler},             // Arabic kaf and yeh
+		{"کاشیکاری", tiler},         // joined
+		{"کاشی کاری", tiler},        // split
+		{"دَندانپِزشکی", dentist},   // diacritics
+		{"دندانپـــزشکی", dentist},  // tatweel
+		{"دندانپزشگی", dentist},     // one typo in a long word
+		{"دندان", dentist},          // the start of a word
+		{"ارایشگاه", salon},         // alef without madda
+		{"زيبا", salon},             // Arabic yeh
+		{"24", mechanic},            // Latin digits for Persian ones
+		{"۲۴", mechanic},            // Persian digits
+		{"٢٤", mechanic},            // Arabic digits
+		{"Plumber", plumber},        // the category's English name
+		{"plumbers", plumber},       // English plural
+		{"dentist tehran", dentist}, // English words across fields
+		{"تبریز مکانیک", mechanic},  // city and trade
+		{"ارتودنسی", dentist},       // the description
 	} {
 		hits := f.search(search.ProfileQuery{Text: tc.query})
 		if !slices.Contains(hits.IDs, tc.want.ID) {

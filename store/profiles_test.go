@@ -177,11 +177,15 @@ func TestProfileValidation(t *testing.T) {
 			in.HoursOfWork = store.Hours{"monday": {Boarding: true, Closed: true}}
 		}, "hours_of_work", "hours_boarding_closed"},
 		{"ErrSocialType", func(in *store.ProfileInput) { in.SocialNetwork = []store.SocialLink{{Type: "Myspace", Link: "x"}} }, "social_network", "social_bad_type"},
-		{"ErrSocialEmail", func(in *store.ProfileInput) { in.SocialNetwork = []store.SocialLink{{Type: "Email", Link: "not-an-email"}} }, "social_network", "social_bad_link"},
+		{"ErrSocialEmail", func(in *store.ProfileInput) {
+			in.SocialNetwork = []store.SocialLink{{Type: "Email", Link: "not-an-email"}}
+		}, "social_network", "social_bad_link"},
 		{"ErrSocialSite", func(in *store.ProfileInput) {
 			in.SocialNetwork = []store.SocialLink{{Type: "Site", Link: "javascript:alert(1)"}}
 		}, "social_network", "social_bad_link"},
-		{"ErrSocialMobileLandline", func(in *store.ProfileInput) { in.SocialNetwork = []store.SocialLink{{Type: "mobile", Link: "02188776655"}} }, "social_network", "social_bad_link"},
+		{"ErrSocialMobileLandline", func(in *store.ProfileInput) {
+			in.SocialNetwork = []store.SocialLink{{Type: "mobile", Link: "02188776655"}}
+		}, "social_network", "social_bad_link"},
 		{"ErrSocialPhoneLetters", func(in *store.ProfileInput) { in.SocialNetwork = []store.SocialLink{{Type: "phone", Link: "call me"}} }, "social_network", "social_bad_link"},
 		{"ErrImageNotOwned", func(in *store.ProfileInput) { in.Logo = "/uploads/ab/abcdef.jpg" }, "logo", "image_not_yours"},
 		{"ErrPortfolioNotOwned", func(in *store.ProfileInput) { in.PortfolioImages = []string{"/uploads/x.jpg"} }, "portfolio_images", "image_not_yours"},
