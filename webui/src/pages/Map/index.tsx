@@ -25,7 +25,7 @@ const RADII = [500, 1000, 2000, 5000, 10000, 25000];
 const TEHRAN: [number, number] = [35.6892, 51.389];
 
 function zoomFor(radius: number): number {
-  return Math.max(8, Math.min(17, Math.round(15 - Math.log2(radius / 1000))));
+  return Math.max(8, Math.min(17, Math.round(14 - Math.log2(radius / 1000))));
 }
 
 export default function MapPage() {
