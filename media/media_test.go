@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/gif"
@@ -308,23 +309,8 @@ func chunk(b *bytes.Buffer, typ string, data []byte) {
 	binary.Write(b, binary.BigEndian, uint32(len(data)))
 	b.WriteString(typ)
 	b.Write(data)
-	crc := crc32(append([]byte(typ), data...))
+	crc := crc32.ChecksumIEEE(append([]byte(typ), data...))
 	binary.Write(b, binary.BigEndian, crc)
-}
-
-func crc32(b []byte) uint32 {
-	c := ^uint32(0)
-	for _, x := range b {
-		c ^= uint32(x)
-		for k := 0; k < 8; k++ {
-			if c&1 == 1 {
-				c = c>>1 ^ 0xEDB88320
-			} else {
-				c >>= 1
-			}
-		}
-	}
-	return ^c
 }
 
 func TestBadInputs(t *testing.T) {
