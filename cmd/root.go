@@ -77,6 +77,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newServeCmd(g),
 		newSeedCmd(g),
 		newVersionCmd(g),
+		newUserCmd(g),
 	)
 	return root
 }

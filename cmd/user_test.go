@@ -1,0 +1,111 @@
+package cmd_test
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"kardan/auth"
+	"kardan/store"
+)
+
+func openStore(t *testing.T, dir string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(dir, "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func TestUserCommands(t *testing.T) {
+	dir := t.TempDir()
+	user := func(args ...string) (string, error) {
+		return run(t, append([]string{"--data", dir, "--log-level", "warn", "user"}, args...)...)
+	}
+	t.Run("Create", func(t *testing.T) {
+		out, err := user("create", "--phone", "+98 912 123 4567", "--name", "Sara", "--password", "a long secret")
+		if err != nil || !strings.Contains(out, "created user 1: 09121234567 (user)") {
+			t.Fatalf("got %q %v", out, err)
+		}
+		out, err = user("create", "--phone", "۰۹۳۵۰۰۰۱۱۲۲", "--password", "another secret", "--admin")
+		if err != nil || !strings.Contains(out, "09350001122 (admin)") {
+			t.Fatalf("got %q %v", out, err)
+		}
+	})
+	t.Run("ErrCreate", func(t *testing.T) {
+		for _, tt := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"create", "--phone", "09121234567", "--password", "a long secret"}, "already registered"},
+			{[]string{"create", "--phone", "02188776655", "--password", "a long secret"}, "not an Iranian mobile number"},
+			{[]string{"create", "--phone", "09121111111", "--password", "short"}, "at least 8 characters"},
+			{[]string{"create", "--phone", "09121111111"}, `required flag(s) "password" not set`},
+			{[]string{"promote", "09129999999"}, "no account has the mobile number 09129999999"},
+			{[]string{"promote"}, "accepts 1 arg"},
+			{[]string{"reset-password", "09121234567", "--password", "short"}, "at least 8 characters"},
+		} {
+			if _, err := user(tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%v: got %v, want an error with %q", tt.args, err, tt.want)
+			}
+		}
+	})
+	t.Run("PromoteDemote", func(t *testing.T) {
+		if out, err := user("promote", "9121234567"); err != nil || !strings.Contains(out, "is now admin") {
+			t.Fatalf("promote: %q %v", out, err)
+		}
+		out, err := user("list", "--admins")
+		if err != nil || !strings.Contains(out, "09121234567") || !strings.Contains(out, "2 accounts") {
+			t.Fatalf("list --admins: %q %v", out, err)
+		}
+		if out, err := user("demote", "09121234567"); err != nil || !strings.Contains(out, "is now user") {
+			t.Fatalf("demote: %q %v", out, err)
+		}
+		out, _ = user("list")
+		if !regexp.MustCompile(`1\s+09121234567\s+Sara\s+user`).MatchString(out) ||
+			!regexp.MustCompile(`2\s+09350001122\s+admin`).MatchString(out) || !strings.Contains(out, "2 accounts") {
+			t.Fatalf("list: %q", out)
+		}
+	})
+	t.Run("ResetPassword", func(t *testing.T) {
+		ctx := context.Background()
+		st := openStore(t, dir)
+		u, _ := st.UserByPhone(ctx, "09121234567")
+		sess := store.NewSession{TokenHash: auth.HashToken("some-token"), TTL: time.Hour}
+		if err := st.CreateSession(ctx, u.ID, sess); err != nil {
+			t.Fatal(err)
+		}
+		out, err := user("reset-password", "09121234567")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := regexp.MustCompile(`new password: (\S+)`).FindStringSubmatch(out)
+		if m == nil || len(m[1]) != 16 {
+			t.Fatalf("got %q, want the new password printed", out)
+		}
+		u, _ = st.UserByPhone(ctx, "09121234567")
+		h := auth.NewHasher(auth.DefaultParams, 1)
+		if ok, _ := h.Verify(ctx, u.PasswordHash, m[1]); !ok {
+			t.Fatal("the printed password does not sign in")
+		}
+		if ok, _ := h.Verify(ctx, u.PasswordHash, "a long secret"); ok {
+			t.Fatal("the old password still signs in")
+		}
+		if _, err := st.UserBySession(ctx, sess.TokenHash); store.ErrorCode(err) != store.EUnauthorized {
+			t.Fatalf("the old session: got %v, want it signed out", err)
+		}
+		out, err = user("reset-password", "09121234567", "--password", "chosen by operator")
+		if err != nil || strings.Contains(out, "new password:") {
+			t.Fatalf("got %q %v, want no password printed", out, err)
+		}
+		u, _ = st.UserByPhone(ctx, "09121234567")
+		if ok, _ := h.Verify(ctx, u.PasswordHash, "chosen by operator"); !ok {
+			t.Fatal("--password was not set")
+		}
+	})
+}
