@@ -1,7 +1,15 @@
 package cmd_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -9,6 +17,7 @@ import (
 	"time"
 
 	"kardan/auth"
+	"kardan/cmd"
 	"kardan/store"
 )
 
@@ -108,4 +117,104 @@ func TestUserCommands(t *testing.T) {
 			t.Fatal("--password was not set")
 		}
 	})
+}
+
+func TestServeSMSFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sms", "pigeon"}, "use console, file:PATH or kavenegar"},
+		{[]string{"--sms", "kavenegar"}, "needs --sms-key and --sms-template"},
+	} {
+		_, err := run(t, append([]string{"serve", "--data", t.TempDir(), "--addr", "127.0.0.1:0"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: got %v, want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestAccountsThroughTheApp runs sign-up, login and an upload against the real app that serve
+// builds, with --sms file:PATH, as the browser tests will.
+func TestAccountsThroughTheApp(t *testing.T) {
+	dir := t.TempDir()
+	smsFile := filepath.Join(dir, "sms.txt")
+	g := &cmd.Globals{DataDir: dir, Out: io.Discard, Err: io.Discard}
+	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre",
+		Timezone: "Asia/Tehran", SMS: "file:" + smsFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx) }()
+	defer func() {
+		cancel()
+		<-done
+		app.Close()
+	}()
+
+	post := func(path, body, token string) map[string]any {
+		t.Helper()
+		r, _ := http.NewRequest("POST", app.URL()+path, strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		if token != "" {
+			r.Header.Set("Authorization", "Bearer "+token)
+		}
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var env map[string]any
+		json.NewDecoder(res.Body).Decode(&env)
+		if res.StatusCode != 200 {
+			t.Fatalf("%s: %d %v", path, res.StatusCode, env)
+		}
+		p, _ := env["payload"].(map[string]any)
+		return p
+	}
+	post("/v1/send-sms/sendSmsForSignUp", `{"numberPhone":"09121234567"}`, "")
+	line, _ := os.ReadFile(smsFile)
+	phone, code, _ := strings.Cut(strings.TrimSpace(string(line)), " ")
+	if phone != "09121234567" || len(code) != 6 {
+		t.Fatalf("sms file: got %q, want \"number code\"", line)
+	}
+	post("/v1/user/create", `{"numberPhone":"09121234567","password":"correct horse","otpCode":"`+code+`"}`, "")
+	token := post("/v1/user/login", `{"numberPhone":"09121234567","password":"correct horse"}`, "")["token"].(string)
+
+	var img bytes.Buffer
+	png.Encode(&img, image.NewGray(image.Rect(0, 0, 50, 40)))
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	mw.WriteField("uploadKey", "user")
+	fw, _ := mw.CreateFormFile("file", "a.png")
+	fw.Write(img.Bytes())
+	mw.Close()
+	r, _ := http.NewRequest("POST", app.URL()+"/v1/upload-file", &body)
+	r.Header.Set("Content-Type", mw.FormDataContentType())
+	r.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env struct {
+		Payload struct{ Address string } `json:"payload"`
+	}
+	json.NewDecoder(res.Body).Decode(&env)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(env.Payload.Address, "/uploads/") {
+		t.Fatalf("upload: %d %+v", res.StatusCode, env)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "uploads", strings.TrimPrefix(env.Payload.Address, "/uploads/"))); err != nil {
+		t.Fatalf("the image is not in the data directory's uploads: %v", err)
+	}
+	res, err = http.Get(app.URL() + env.Payload.Address)
+	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/jpeg" {
+		t.Fatalf("served upload: %v %v", res, err)
+	}
+	res.Body.Close()
 }
