@@ -102,6 +102,12 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) error 
 	if err := v.Err(); err != nil {
 		return err
 	}
+	// The code is checked before the password is hashed, so wrong or missing codes cost no
+	// argon2 time: only someone holding a live code can make the server hash.
+	codeHash := auth.HashCode(phone, code)
+	if err := s.store.CheckSignupCode(r.Context(), phone, codeHash, codePolicy); err != nil {
+		return err
+	}
 	hash, err := s.hasher.Hash(r.Context(), in.Password)
 	if err != nil {
 		return err
@@ -111,7 +117,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	u := &store.User{NumberPhone: phone, Name: name, PasswordHash: hash}
-	if err := s.store.Register(r.Context(), u, auth.HashCode(phone, code), codePolicy, ns); err != nil {
+	if err := s.store.Register(r.Context(), u, codeHash, codePolicy, ns); err != nil {
 		return err
 	}
 	return s.writeLogin(w, r, u, token)

@@ -237,6 +237,29 @@ func TestSignupCodes(t *testing.T) {
 			t.Fatalf("the right code after five wrong: got %v, want code_burned", err)
 		}
 	})
+	t.Run("CheckDoesNotUseTheCode", func(t *testing.T) {
+		st := mustOpenStore(t)
+		withClock(st)
+		issue(st, phone, "1.1.1.1")
+		if err := st.CheckSignupCode(ctx, phone, []byte("wrong"), policy); errKey(err) != "wrong_code" {
+			t.Fatalf("wrong: got %v, want wrong_code", err)
+		}
+		for i := 0; i < 2; i++ {
+			if err := st.CheckSignupCode(ctx, phone, hash, policy); err != nil {
+				t.Fatalf("check %d: %v", i+1, err)
+			}
+		}
+		// One wrong try by check and three by register make five: burnt.
+		for i := 0; i < 3; i++ {
+			register(st, "wrong")
+		}
+		if err := st.CheckSignupCode(ctx, phone, []byte("wrong"), policy); errKey(err) != "code_burned" {
+			t.Fatalf("fifth wrong try: got %v, want code_burned", err)
+		}
+		if err := register(st, "right"); errKey(err) != "code_burned" {
+			t.Fatalf("got %v, want code_burned", err)
+		}
+	})
 	t.Run("NewCodeReplacesOld", func(t *testing.T) {
 		st := mustOpenStore(t)
 		clk := withClock(st)

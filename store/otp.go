@@ -36,12 +36,8 @@ func (s *Store) IssueSignupCode(ctx context.Context, c SignupCode, p CodePolicy)
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
-		var registered int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE number_phone = ?`, c.NumberPhone).Scan(&registered); err != nil {
+		if err := s.refuseRegistered(ctx, tx, c.NumberPhone); err != nil {
 			return err
-		}
-		if registered > 0 {
-			return ErrPhoneRegistered()
 		}
 		window := now - int64(p.Window/time.Second)
 		var wait int64
@@ -105,48 +101,43 @@ func codeError(key string) error {
 	return v.Err()
 }
 
+// CheckSignupCode reports whether codeHash answers the newest live sign-up code sent to phone,
+// without using it up, so the caller can afford the password hash only for a right code. A
+// wrong answer counts against the code (MaxTries of them burn it) and is reported on otpCode.
+func (s *Store) CheckSignupCode(ctx context.Context, phone string, codeHash []byte, p CodePolicy) error {
+	var fail error
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := s.refuseRegistered(ctx, tx, phone); err != nil {
+			return err
+		}
+		var err error
+		_, fail, err = s.answerCode(ctx, tx, phone, codeHash, p)
+		return err
+	})
+	if err == nil {
+		err = fail
+	}
+	if err != nil {
+		return fmt.Errorf("check code: %w", err)
+	}
+	return nil
+}
+
 // Register creates the account u when codeHash answers the newest live sign-up code sent to
-// u.NumberPhone, and opens its first session, all in one transaction. A wrong answer counts
-// against the code (the count is kept even though registration fails); MaxTries of them burn it.
+// u.NumberPhone, uses the code up and opens the account's first session, all in one transaction.
+// A wrong answer counts against the code, as in CheckSignupCode.
 func (s *Store) Register(ctx context.Context, u *User, codeHash []byte, p CodePolicy, ns NewSession) error {
 	var fail error
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := s.now()
-		var registered int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE number_phone = ?`, u.NumberPhone).Scan(&registered); err != nil {
+		if err := s.refuseRegistered(ctx, tx, u.NumberPhone); err != nil {
 			return err
 		}
-		if registered > 0 {
-			return ErrPhoneRegistered()
-		}
-		var id, expire int64
-		var tries int
-		var stored []byte
-		err := tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, expire_at FROM otp_codes
-			WHERE number_phone = ? AND purpose = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1`,
-			u.NumberPhone, purposeSignup).Scan(&id, &stored, &tries, &expire)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return codeError("code_expired")
-		case err != nil:
+		id, f, err := s.answerCode(ctx, tx, u.NumberPhone, codeHash, p)
+		if err != nil || f != nil {
+			fail = f
 			return err
-		case tries >= p.MaxTries:
-			return codeError("code_burned")
-		case expire <= now:
-			return codeError("code_expired")
 		}
-		if subtle.ConstantTimeCompare(stored, codeHash) != 1 {
-			if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET tries = tries + 1 WHERE id = ?`, id); err != nil {
-				return err
-			}
-			// Commit the count, fail afterwards.
-			fail = codeError("wrong_code")
-			if tries+1 >= p.MaxTries {
-				fail = codeError("code_burned")
-			}
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET used_at = ? WHERE id = ?`, now, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET used_at = ? WHERE id = ?`, s.now(), id); err != nil {
 			return err
 		}
 		if err := s.createUser(ctx, tx, u); err != nil {
@@ -161,4 +152,48 @@ func (s *Store) Register(ctx context.Context, u *User, codeHash []byte, p CodePo
 		return fmt.Errorf("register: %w", err)
 	}
 	return nil
+}
+
+// refuseRegistered answers the conflict error when phone already has an account.
+func (s *Store) refuseRegistered(ctx context.Context, tx *sql.Tx, phone string) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE number_phone = ?`, phone).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return ErrPhoneRegistered()
+	}
+	return nil
+}
+
+// answerCode compares codeHash with the newest unused sign-up code of phone and answers the
+// code's id when it matches. fail is the answer for the client (no code, expired, burnt, wrong);
+// a wrong answer's count is written in tx, which the caller commits even though fail is set.
+func (s *Store) answerCode(ctx context.Context, tx *sql.Tx, phone string, codeHash []byte, p CodePolicy) (id int64, fail, err error) {
+	var expire int64
+	var tries int
+	var stored []byte
+	err = tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, expire_at FROM otp_codes
+		WHERE number_phone = ? AND purpose = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1`,
+		phone, purposeSignup).Scan(&id, &stored, &tries, &expire)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, codeError("code_expired"), nil
+	case err != nil:
+		return 0, nil, err
+	case tries >= p.MaxTries:
+		return 0, codeError("code_burned"), nil
+	case expire <= s.now():
+		return 0, codeError("code_expired"), nil
+	}
+	if subtle.ConstantTimeCompare(stored, codeHash) == 1 {
+		return id, nil, nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET tries = tries + 1 WHERE id = ?`, id); err != nil {
+		return 0, nil, err
+	}
+	if tries+1 >= p.MaxTries {
+		return 0, codeError("code_burned"), nil
+	}
+	return 0, codeError("wrong_code"), nil
 }
