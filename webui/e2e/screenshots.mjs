@@ -3,6 +3,7 @@
 //
 //   node e2e/screenshots.mjs                      # builds nothing: serves dist with `vite preview` and the mock API
 //   node e2e/screenshots.mjs --base http://127.0.0.1:8080   # a running `kardan serve`
+//   node e2e/screenshots.mjs --api http://127.0.0.1:8080          # dist via `vite preview`, API of a running server
 //   node e2e/screenshots.mjs --only home,profile --out /tmp/shots --full
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -66,12 +67,16 @@ let base = opt('base', '');
 if (!base) {
   const apiPort = 8090 + Math.floor(Math.random() * 500);
   const webPort = 4300 + Math.floor(Math.random() * 500);
-  start(process.execPath, ['e2e/mock-api.mjs', String(apiPort)], { MOCK_TILES: `http://127.0.0.1:${apiPort}/tiles/{z}/{x}/{y}.png` });
+  let api = opt('api', '');
+  if (!api) {
+    start(process.execPath, ['e2e/mock-api.mjs', String(apiPort)], { MOCK_TILES: `http://127.0.0.1:${apiPort}/tiles/{z}/{x}/{y}.png` });
+    api = `http://127.0.0.1:${apiPort}`;
+  }
   start(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(webPort), '--strictPort', '--host', '127.0.0.1'], {
-    KARDAN_API: `http://127.0.0.1:${apiPort}`,
+    KARDAN_API: api,
   });
   base = `http://127.0.0.1:${webPort}`;
-  await waitFor(`http://127.0.0.1:${apiPort}/healthz`);
+  await waitFor(`${api}/healthz`);
 }
 process.on('exit', () => children.forEach((c) => c.kill()));
 await waitFor(base);
