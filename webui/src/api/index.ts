@@ -94,7 +94,9 @@ export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> 
 }
 
 export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}`);
-export const getUserProfiles = (userId: number) => get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`);
+// Shown on public pages: a refusal must not sign the visitor out.
+export const getUserProfiles = (userId: number) =>
+  get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
 
 /* Comments */
 export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>

@@ -180,9 +180,14 @@ export function Header() {
             <ThemeToggle />
           </span>
           {auth.loggedIn ? (
-            <span class="desktop-only">
-              <AccountMenu onSignOut={() => setConfirm(true)} />
-            </span>
+            <>
+              <Link to="/dashboard" class="icon-btn mobile-only" aria-label={t('header.desk')}>
+                <Icon name="user" />
+              </Link>
+              <span class="desktop-only">
+                <AccountMenu onSignOut={() => setConfirm(true)} />
+              </span>
+            </>
           ) : (
             <span class="auth-links">{authLinks}</span>
           )}

@@ -15,6 +15,36 @@ import { localName } from '../../i18n';
 import { categoryIcon } from '../../lib/categoryIcon';
 import './home.css';
 
+/** A decorative street map with pins and a rating card, shown beside the search box on wide screens. */
+function HeroArt() {
+  return (
+    <svg class="hero-art" viewBox="0 0 360 300" aria-hidden="true" focusable="false">
+      <rect x="10" y="20" width="340" height="260" rx="28" class="ha-map" />
+      <path d="M10 110h340M10 200h340M120 20v260M250 20v260" class="ha-street" />
+      <path d="M10 250 L140 60 L350 150" class="ha-road" />
+      <circle cx="190" cy="150" r="70" class="ha-range" />
+      <g class="ha-pin" transform="translate(172 96)">
+        <path d="M18 0C8 0 0 7.8 0 17.5 0 30 18 46 18 46s18-16 18-28.5C36 7.8 28 0 18 0z" />
+        <circle cx="18" cy="17" r="7" />
+      </g>
+      <g class="ha-pin ha-pin-2" transform="translate(88 170) scale(.75)">
+        <path d="M18 0C8 0 0 7.8 0 17.5 0 30 18 46 18 46s18-16 18-28.5C36 7.8 28 0 18 0z" />
+        <circle cx="18" cy="17" r="7" />
+      </g>
+      <g class="ha-pin ha-pin-2" transform="translate(268 70) scale(.75)">
+        <path d="M18 0C8 0 0 7.8 0 17.5 0 30 18 46 18 46s18-16 18-28.5C36 7.8 28 0 18 0z" />
+        <circle cx="18" cy="17" r="7" />
+      </g>
+      <g transform="translate(196 196)">
+        <rect width="150" height="64" rx="14" class="ha-card" />
+        <rect x="14" y="14" width="36" height="36" rx="10" class="ha-avatar" />
+        <rect x="60" y="16" width="72" height="9" rx="4" class="ha-line" />
+        <path d="m66 38 2.2 4.5 5 .7-3.6 3.5.9 4.9-4.5-2.3-4.5 2.3.9-4.9-3.6-3.5 5-.7zM86 38l2.2 4.5 5 .7-3.6 3.5.9 4.9-4.5-2.3-4.5 2.3.9-4.9-3.6-3.5 5-.7zM106 38l2.2 4.5 5 .7-3.6 3.5.9 4.9-4.5-2.3-4.5 2.3.9-4.9-3.6-3.5 5-.7z" class="ha-star" />
+      </g>
+    </svg>
+  );
+}
+
 function Hero() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -46,7 +76,7 @@ function Hero() {
               autocomplete="off"
             />
           </div>
-          <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={t('city.choose')}>
+          <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={`${t('city.choose')}: ${city ? localName(city, i18n.language) : t('city.allIran')}`}>
             <Icon name="pin" size={18} />
             <span>{city ? localName(city, i18n.language) : t('city.allIran')}</span>
             <Icon name="chevronDown" size={16} />
@@ -56,6 +86,7 @@ function Hero() {
           </button>
         </form>
         <p class="hero-hint">{t('home.hint')}</p>
+        <HeroArt />
       </div>
       <CityPicker open={picker} onClose={() => setPicker(false)} onSelect={(c) => setCity(c)} />
     </section>
