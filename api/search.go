@@ -130,13 +130,15 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 		q.MinLevelScore = in.MinLevelScore
 	}
 	if city := strings.ToLower(strings.TrimSpace(in.CitySlag)); city != "" && city != "iran" {
-		if _, err := s.store.CityBySlag(r.Context(), city); err != nil {
+		c, err := s.store.CityBySlag(r.Context(), city)
+		if err != nil {
 			if store.ErrorCode(err) != store.ENotFound {
 				return nil, point{}, err
 			}
 			v.Correct("city_slag")
+		} else {
+			q.City, q.CityID = c.Slag, c.ID
 		}
-		q.City = city
 	}
 	if cat := strings.ToLower(strings.TrimSpace(in.CategorySlag)); cat != "" {
 		tree, err := s.categories(r.Context())
@@ -147,9 +149,9 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 		case c == nil:
 			v.Correct("category_slag")
 		case c.IsField():
-			q.Field = c.Slag
+			q.Field, q.FieldID = c.Slag, c.ID
 		default:
-			q.Category = c.Slag
+			q.Category, q.CategoryID = c.Slag, c.ID
 		}
 	}
 	if err := v.Err(); err != nil {

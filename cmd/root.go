@@ -78,6 +78,8 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newSeedCmd(g),
 		newVersionCmd(g),
 		newUserCmd(g),
+		newReindexCmd(g),
+		newProfileCmd(g),
 	)
 	return root
 }

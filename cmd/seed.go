@@ -2,20 +2,26 @@ package cmd
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"kardan/admin"
+	"kardan/auth"
 	"kardan/store"
 )
 
 func newSeedCmd(g *Globals) *cobra.Command {
+	var demo int
 	c := &cobra.Command{
 		Use:   "seed",
 		Short: "Load Iran's reference data (provinces, cities, work categories); safe to run again",
 		Long: `seed loads the reference data embedded in the binary: Iran's 31 provinces, its cities with their
 coordinates, and the tree of fields of work and categories. Rows are keyed by stable ids, so running
-it again changes nothing unless the binary's data changed.`,
+it again changes nothing unless the binary's data changed.
+
+With --demo N it also makes N realistic demo profiles (every owner's password is "kardan-demo");
+run kardan reindex afterwards, or let a running server index them.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -31,10 +37,28 @@ it again changes nothing unless the binary's data changed.`,
 			}
 			fmt.Fprintf(g.Out, "reference data: %d provinces, %d cities, %d categories inserted or changed\n",
 				n.Provinces, n.Cities, n.Categories)
+			if demo <= 0 {
+				return nil
+			}
+			hash, err := auth.NewHasher(auth.DefaultParams, 1).Hash(ctx, demoPassword)
+			if err != nil {
+				return err
+			}
+			start := time.Now()
+			d, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: demo, PasswordHash: hash, Seed: 1})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.Out, "demo data: %d profiles, %d accounts, %d comments in %.1f s (password %q)\n",
+				d.Profiles, d.Users, d.Comments, time.Since(start).Seconds(), demoPassword)
 			return nil
 		},
 	}
+	c.Flags().IntVar(&demo, "demo", 0, "also make this many demo profiles")
 	return c
 }
+
+// demoPassword is every demo account's password.
+const demoPassword = "kardan-demo"
 
 func schemaVersion() int { return store.SchemaVersion() }

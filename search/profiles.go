@@ -10,6 +10,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"kardan/store"
 )
 
 // Orders of a profile search.
@@ -33,11 +35,13 @@ func ValidOrder(o string) bool {
 // ProfileQuery is a searchUser request, already validated and resolved by the caller.
 type ProfileQuery struct {
 	Text string
-	// City is a city slug ("" for all Iran); Province a province id (0 for all).
+	// City is a city slug ("" for all Iran) and CityID its id; Province a province id (0 for all).
 	City     string
+	CityID   int64
 	Province int64
-	// Field and Category are slugs of a field of work or of a category ("" for any).
-	Field, Category string
+	// Field and Category are slugs of a field of work or of a category ("" for any), with ids.
+	Field, Category     string
+	FieldID, CategoryID int64
 	// Point and Radius (metres) restrict to a circle when HasPoint and Radius > 0.
 	HasPoint      bool
 	Lat, Long     float64
@@ -54,11 +58,27 @@ type ProfileHits struct {
 	Total int
 }
 
-// SearchProfiles runs q against the index.
+// SearchProfiles runs q: against the index when it has text or a place, otherwise as a browse
+// of SQLite's ordered partial indexes, which answers in microseconds where the index would sort
+// every document.
 func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHits, error) {
+	tokens := QueryTokens(q.Text)
+	if len(tokens) == 0 && !q.HasPoint {
+		order := q.Order
+		if order == "" || order == OrderRelevance || order == OrderNearest {
+			order = OrderBest
+		}
+		ids, total, err := ix.st.BrowseProfiles(ctx, store.BrowseFilter{
+			CityID: q.CityID, ProvinceID: q.Province, FieldID: q.FieldID, CategoryID: q.CategoryID,
+			MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("search profiles: %w", err)
+		}
+		return &ProfileHits{IDs: ids, Total: total}, nil
+	}
 	req := bleve.NewSearchRequestOptions(buildProfileQuery(q), q.Take, q.Skip, false)
 	order := q.Order
-	tokens := QueryTokens(q.Text)
 	if order == "" {
 		switch {
 		case len(tokens) > 0:
@@ -77,19 +97,19 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	}
 	switch order {
 	case OrderRelevance:
-		req.SortBy([]string{"-_score", "-level_score", "_id"})
+		req.SortBy([]string{"-_score", "-level_score"})
 	case OrderBest:
-		req.SortBy([]string{"-level_score", "-count_scorer", "_id"})
+		req.SortBy([]string{"-level_score", "-count_scorer"})
 	case OrderReviews:
-		req.SortBy([]string{"-count_scorer", "-level_score", "_id"})
+		req.SortBy([]string{"-count_scorer", "-level_score"})
 	case OrderNewest:
-		req.SortBy([]string{"-create_at", "_id"})
+		req.SortBy([]string{"-create_at"})
 	case OrderNearest:
 		geo, err := bsearch.NewSortGeoDistance("location", "m", q.Long, q.Lat, false)
 		if err != nil {
 			return nil, fmt.Errorf("search profiles: %w", err)
 		}
-		req.SortByCustom(bsearch.SortOrder{geo, &bsearch.SortDocID{}})
+		req.SortByCustom(bsearch.SortOrder{geo})
 	}
 	if order != OrderRelevance {
 		req.Score = "none" // the order ignores relevance: skip computing it
@@ -174,7 +194,7 @@ func textQuery(tokens []string, textField, nameField, enField string) query.Quer
 			f.SetBoost(0.6)
 			alts = append(alts, f)
 		}
-		if i == len(tokens)-1 && utf8.RuneCountInString(t) >= 2 {
+		if i == len(tokens)-1 && utf8.RuneCountInString(t) >= 3 {
 			p := bleve.NewPrefixQuery(t)
 			p.SetField(textField)
 			p.SetBoost(0.8)

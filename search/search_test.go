@@ -194,15 +194,19 @@ func TestFilters(t *testing.T) {
 		want []int64
 	}{
 		{"All", search.ProfileQuery{}, ids(a, b, c, d, e)},
-		{"City", search.ProfileQuery{City: "tehran"}, ids(a, b)},
+		{"City", search.ProfileQuery{City: "tehran", CityID: 1}, ids(a, b)},
+		{"CityText", search.ProfileQuery{City: "tehran", Text: "تهران"}, ids(a, b)},
 		{"Province", search.ProfileQuery{Province: 1}, ids(a, b, c)},
-		{"Category", search.ProfileQuery{Category: "plumber"}, ids(a, c, d)},
-		{"Field", search.ProfileQuery{Field: "building-services"}, ids(a, b, c, d)},
-		{"CategoryAndCity", search.ProfileQuery{Category: "plumber", City: "tabriz"}, ids(d)},
+		{"Category", search.ProfileQuery{Category: "plumber", CategoryID: 101}, ids(a, c, d)},
+		{"CategoryText", search.ProfileQuery{Category: "plumber", Text: "لوله"}, ids(a, c, d)},
+		{"Field", search.ProfileQuery{Field: "building-services", FieldID: 1}, ids(a, b, c, d)},
+		{"FieldPoint", search.ProfileQuery{Field: "building-services", HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 100000}, ids(a, b, c)},
+		{"CategoryAndCity", search.ProfileQuery{Category: "plumber", CategoryID: 101, City: "tabriz", CityID: 129}, ids(d)},
 		{"TextAndCity", search.ProfileQuery{Text: "لوله‌کشی", City: "rey"}, ids(c)},
 		{"MinScore", search.ProfileQuery{MinScore: ptr(4.0)}, ids(a, c)},
+		{"MinScoreText", search.ProfileQuery{MinScore: ptr(4.0), Text: "لوله"}, ids(a, c)},
 		{"MinLevelScore", search.ProfileQuery{MinLevelScore: ptr(3.5)}, ids(a, c)},
-		{"Nothing", search.ProfileQuery{City: "shiraz"}, nil},
+		{"Nothing", search.ProfileQuery{City: "shiraz", CityID: 60}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			hits := f.search(tc.q)

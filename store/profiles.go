@@ -129,7 +129,7 @@ func (p *Profile) ShownStatus() string {
 }
 
 // visibleSQL is the public-visibility rule as SQL over profiles aliased p.
-const visibleSQL = `p.account_status = 'Accepted' AND p.active = 1 AND p.display = 1 AND p.delete_at IS NULL`
+const visibleSQL = `p.visible = 1`
 
 const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.city_id, p.profile_name, p.slug, p.key_word,
 	p.work_history_years, p.descriotion, p.address, COALESCE(p.lat, 0), COALESCE(p.long, 0), p.account_status, p.active,

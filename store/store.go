@@ -33,6 +33,8 @@ type Store struct {
 	write *sql.DB
 	// Now is the clock; tests replace it.
 	Now func() time.Time
+
+	counts countCache
 }
 
 // Open opens (or creates) the database file at path and brings its schema up to date.
@@ -61,6 +63,11 @@ func Open(ctx context.Context, path string) (*Store, error) {
 
 	s := &Store{path: path, write: write, Now: time.Now}
 	if err := s.migrate(ctx); err != nil {
+		write.Close()
+		return nil, err
+	}
+
+	if err := s.Analyze(ctx); err != nil {
 		write.Close()
 		return nil, err
 	}
@@ -194,6 +201,16 @@ func (s *Store) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// Analyze refreshes the query planner's statistics. Without them SQLite picks the status index
+// for browsing and sorts every visible profile; with them it walks the ordered partial index.
+// analysis_limit samples each index, so this costs milliseconds even on a million profiles.
+func (s *Store) Analyze(ctx context.Context) error {
+	if _, err := s.write.ExecContext(ctx, `PRAGMA analysis_limit = 400; ANALYZE;`); err != nil {
+		return fmt.Errorf("analyze: %w", err)
+	}
+	return nil
 }
 
 // Checkpoint folds the WAL back into the database file (before a backup).

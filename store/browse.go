@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// BrowseFilter is a profile search without text or place: filters and an order over the
+// visible profiles, answered by SQLite's partial indexes.
+type BrowseFilter struct {
+	CityID, ProvinceID, FieldID, CategoryID int64
+	MinScore, MinLevelScore                 *float64
+	Order                                   string // best, reviews or newest
+	Offset, Limit                           int
+}
+
+var browseOrders = map[string]string{
+	"best":    "p.level_score DESC, p.count_scorer DESC, p.id",
+	"reviews": "p.count_scorer DESC, p.level_score DESC, p.id",
+	"newest":  "p.create_at DESC, p.id DESC",
+}
+
+// BrowseProfiles answers the ids of one page of visible profiles matching f, in order, and how
+// many match in all.
+func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, int, error) {
+	where, args := []string{visibleSQL}, []any{}
+	if f.CityID > 0 {
+		where, args = append(where, "p.city_id = ?"), append(args, f.CityID)
+	}
+	if f.ProvinceID > 0 {
+		where, args = append(where, "p.province_id = ?"), append(args, f.ProvinceID)
+	}
+	if f.FieldID > 0 {
+		where, args = append(where, "p.range_worker_id = ?"), append(args, f.FieldID)
+	}
+	from := "profiles p"
+	if f.CategoryID > 0 {
+		// Start from the category's few rows rather than walk the whole ordered index.
+		from = "profile_categories pc CROSS JOIN profiles p ON p.id = pc.profile_id"
+		where, args = append(where, "pc.category_id = ?"), append(args, f.CategoryID)
+	}
+	if f.MinScore != nil {
+		where, args = append(where, "p.score >= ?"), append(args, *f.MinScore)
+	}
+	if f.MinLevelScore != nil {
+		where, args = append(where, "p.level_score >= ?"), append(args, *f.MinLevelScore)
+	}
+	order, ok := browseOrders[f.Order]
+	if !ok {
+		order = browseOrders["best"]
+	}
+	cond := strings.Join(where, " AND ")
+	total, err := s.browseCount(ctx, from, cond, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id FROM `+from+` WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(args, max(1, f.Limit), max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("browse profiles: %w", err)
+	}
+	defer rows.Close()
+	ids := make([]int64, 0, f.Limit)
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, 0, fmt.Errorf("browse profiles: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, total, rows.Err()
+}
+
+// countCache remembers browse counts until the next write: counting every visible profile costs
+// milliseconds, and browsing repeats the same few filters.
+type countCache struct {
+	mu     sync.Mutex
+	head   int64
+	counts map[string]int
+}
+
+func (s *Store) browseCount(ctx context.Context, from, cond string, args []any) (int, error) {
+	head, err := s.OutboxHead(ctx)
+	if err != nil {
+		return 0, err
+	}
+	key := from + cond + fmt.Sprint(args...)
+	s.counts.mu.Lock()
+	if s.counts.head != head || s.counts.counts == nil || len(s.counts.counts) > 10000 {
+		s.counts.head, s.counts.counts = head, map[string]int{}
+	}
+	n, ok := s.counts.counts[key]
+	s.counts.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+from+` WHERE `+cond, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count profiles: %w", err)
+	}
+	s.counts.mu.Lock()
+	if s.counts.head == head {
+		s.counts.counts[key] = n
+	}
+	s.counts.mu.Unlock()
+	return n, nil
+}
