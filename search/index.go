@@ -194,6 +194,18 @@ func openWithTimeout(dir string, cfg map[string]interface{}) (bleve.Index, error
 // and swaps it in place of dir. The caller must not hold dir open.
 func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	start := time.Now()
+	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err == nil {
+		// Refuse while a server holds the index; an unreadable one is simply replaced.
+		cfg := kvConfig()
+		cfg["bolt_timeout"] = "2s"
+		idx, err := openWithTimeout(dir, cfg)
+		if errors.Is(err, ErrLocked) {
+			return err
+		}
+		if err == nil {
+			idx.Close()
+		}
+	}
 	tmp := dir + ".new"
 	os.RemoveAll(tmp)
 	if err := os.MkdirAll(filepath.Dir(dir), 0o750); err != nil {
