@@ -49,9 +49,9 @@ type loginView struct {
 	IsAdmin       bool   `json:"isAdmin"`
 }
 
-// userTechnical answers the user's own business profiles for the login answer.
+// userTechnical answers the user's own business profiles (not deleted) for the login answer.
 func (s *Server) userTechnical(ctx context.Context, userID int64) (any, error) {
-	return []any{}, nil
+	return s.store.ProfilesOfUser(ctx, userID)
 }
 
 func (s *Server) writeLogin(w http.ResponseWriter, r *http.Request, u *store.User, token string) error {
@@ -88,7 +88,7 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) error 
 	phone := checkPhone(v, string(in.NumberPhone))
 	name := checkName(v, in.Name)
 	checkPassword(v, in.Password, true)
-	code := auth.ASCIIDigits(string(in.OtpCode))
+	code := store.ASCIIDigits(strings.TrimSpace(string(in.OtpCode)))
 	switch {
 	case code == "":
 		v.Enter("otpCode")
@@ -270,7 +270,7 @@ func checkPhone(v *store.Validation, raw string) string {
 		v.Enter("numberPhone")
 		return ""
 	}
-	phone, ok := auth.NormalizePhone(raw)
+	phone, ok := store.NormalizeMobile(raw)
 	if !ok {
 		v.Correct("numberPhone")
 	}

@@ -1,3 +1,5 @@
+// Package auth holds the pieces of signing in that need no database: password hashing
+// (argon2id), session tokens, one-time codes and the SMS senders.
 package auth
 
 import (

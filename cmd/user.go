@@ -42,7 +42,7 @@ func withStore(cmd *cobra.Command, g *Globals, fn func(ctx context.Context, st *
 }
 
 func phoneArg(raw string) (string, error) {
-	phone, ok := auth.NormalizePhone(raw)
+	phone, ok := store.NormalizeMobile(raw)
 	if !ok {
 		return "", fmt.Errorf("%q is not an Iranian mobile number (09xxxxxxxxx)", raw)
 	}

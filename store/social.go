@@ -40,7 +40,6 @@ var SocialTypes = map[string]linkKind{
 var (
 	handleRe = regexp.MustCompile(`^@?[A-Za-z0-9][A-Za-z0-9_.\-]{1,63}$`)
 	phoneRe  = regexp.MustCompile(`^\+?[0-9]{4,15}$`)
-	mobileRe = regexp.MustCompile(`^09[0-9]{9}$`)
 )
 
 // canonicalSocialType answers the spec's spelling of a type given in any letter case.
@@ -73,8 +72,7 @@ func normaliseLink(kind linkKind, link string) (string, bool) {
 		p := phone(link)
 		return p, phoneRe.MatchString(p)
 	case kindMobile:
-		p, err := NormalizeMobile(link)
-		return p, err == nil && mobileRe.MatchString(p)
+		return NormalizeMobile(link)
 	case kindEmail:
 		a, err := mail.ParseAddress(link)
 		if err != nil || a.Name != "" || !strings.Contains(a.Address, ".") {
@@ -101,25 +99,4 @@ func normaliseLink(kind linkKind, link string) (string, bool) {
 func isWebURL(s string) bool {
 	u, err := url.Parse(s)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && !strings.ContainsAny(u.Host, " <>\"")
-}
-
-// NormalizeMobile turns an Iranian mobile number in any common writing (Persian or Arabic digits,
-// +98, 0098, 98 or no prefix, spaces and dashes) into 09xxxxxxxxx.
-func NormalizeMobile(s string) (string, error) {
-	s = ASCIIDigits(strings.TrimSpace(s))
-	s = strings.NewReplacer(" ", "", "-", "", "(", "", ")", "", ".", "", "\u200c", "").Replace(s)
-	switch {
-	case strings.HasPrefix(s, "+98"):
-		s = "0" + s[3:]
-	case strings.HasPrefix(s, "0098"):
-		s = "0" + s[4:]
-	case strings.HasPrefix(s, "98") && len(s) == 12:
-		s = "0" + s[2:]
-	case strings.HasPrefix(s, "9") && len(s) == 10:
-		s = "0" + s
-	}
-	if !mobileRe.MatchString(s) {
-		return "", &Error{Code: EInvalid, Fields: []FieldError{{Field: "numberPhone", Key: "enter_correct"}}}
-	}
-	return s, nil
 }

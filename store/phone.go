@@ -1,14 +1,12 @@
-// Package auth holds the pieces of signing in that need no database: mobile number
-// normalisation, password hashing (argon2id), session tokens, one-time codes and the SMS senders.
-package auth
+package store
 
 import "strings"
 
-// NormalizePhone answers an Iranian mobile number in the one form Kardan stores, 09xxxxxxxxx, or
+// NormalizeMobile answers an Iranian mobile number in the one form Kardan stores, 09xxxxxxxxx, or
 // false when s is not a mobile number. It accepts Persian and Arabic-Indic digits, the +98, 0098
 // and 98 country prefixes, a missing leading zero, and spaces, dashes, dots and brackets between
 // digits; landlines (021...) and wrong lengths are refused.
-func NormalizePhone(s string) (string, bool) {
+func NormalizeMobile(s string) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range strings.TrimSpace(s) {
@@ -44,18 +42,4 @@ func NormalizePhone(s string) (string, bool) {
 		return "", false
 	}
 	return d, true
-}
-
-// ASCIIDigits maps Persian and Arabic-Indic digits in s to ASCII ones and drops surrounding
-// spaces, for codes typed on a Persian keyboard.
-func ASCIIDigits(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= '۰' && r <= '۹':
-			return '0' + (r - '۰')
-		case r >= '٠' && r <= '٩':
-			return '0' + (r - '٠')
-		}
-		return r
-	}, strings.TrimSpace(s))
 }
