@@ -14,8 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"kardan/admin"
 	"kardan/api"
 	"kardan/media"
+	"kardan/search"
 	"kardan/store"
 )
 
@@ -78,15 +80,26 @@ type accountServer struct {
 	SMS     *smsRecorder
 	Clock   *accountClock
 	Uploads *media.LocalDir
+	Search  *search.Index
 }
 
 func newAccountServer(t testing.TB) *accountServer {
 	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kardan.db"))
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(dir, "kardan.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	if _, err := admin.SeedReference(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(context.Background(), filepath.Join(dir, "index"), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	tehran, _ := time.LoadLocation("Asia/Tehran")
 	clk := &accountClock{t: time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)}
 	st.Now = clk.now
 	uploads, err := media.NewLocalDir(filepath.Join(t.TempDir(), "uploads"))
@@ -95,13 +108,14 @@ func newAccountServer(t testing.TB) *accountServer {
 	}
 	rec := &smsRecorder{codes: map[string]string{}}
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
-	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, SMS: rec, Uploads: uploads}, st)
+	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, SMS: rec, Uploads: uploads,
+		Search: ix, Location: tehran, Moderation: "pre"}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
-	return &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, SMS: rec, Clock: clk, Uploads: uploads}
+	return &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, SMS: rec, Clock: clk, Uploads: uploads, Search: ix}
 }
 
 // req is one request: the JSON body, the language, the token and the client address.
