@@ -60,3 +60,8 @@ var profileMessages = map[string][2]string{
 	"field.category_slag":      {"دسته‌بندی", "category"},
 	"field.slug":               {"نشانی صفحه", "page address"},
 }
+
+// seoMessages are the texts the server writes into shared pages.
+var seoMessages = map[string][2]string{
+	"profile_meta_desc": {"{trade} در {city} — ساعت کاری، خدمات و قیمت‌ها، امتیاز و نظرها در کاردان", "{trade} in {city}: working hours, services and prices, scores and comments on Kardan"},
+}

@@ -13,6 +13,10 @@ func (s *Server) routes() http.Handler {
 	r.MethodNotAllowedHandler = http.HandlerFunc(s.handleWeb)
 
 	r.HandleFunc("/healthz", s.handleHealth).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/robots.txt", s.handleRobots).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/sitemap.xml", handle(s.handleSitemapIndex)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/sitemap-pages.xml", handle(s.handleSitemapPages)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc("/sitemap-profiles-{page:[0-9]+}.xml", handle(s.handleSitemapProfiles)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
 	v1.NotFoundHandler = http.HandlerFunc(notFoundJSON)

@@ -1022,3 +1022,33 @@ func dedupe(ids []int64) []int64 {
 	}
 	return out
 }
+
+// SitemapEntry is one public page for the sitemap.
+type SitemapEntry struct {
+	Slug     string
+	UpdateAt int64
+}
+
+// VisibleProfileSlugs answers a page of the visible profiles' slugs in id order, and the number
+// of visible profiles.
+func (s *Store) VisibleProfileSlugs(ctx context.Context, offset, limit int) ([]SitemapEntry, int, error) {
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p WHERE `+visibleSQL).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("sitemap: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT p.slug, p.update_at FROM profiles p WHERE `+visibleSQL+
+		` ORDER BY p.id LIMIT ? OFFSET ?`, limit, offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("sitemap: %w", err)
+	}
+	defer rows.Close()
+	var out []SitemapEntry
+	for rows.Next() {
+		var e SitemapEntry
+		if err := rows.Scan(&e.Slug, &e.UpdateAt); err != nil {
+			return nil, 0, fmt.Errorf("sitemap: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, total, rows.Err()
+}

@@ -1,0 +1,138 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"kardan/store"
+)
+
+// profileMeta answers the meta of a public profile's page, with LocalBusiness JSON-LD, so a
+// link shared in a messenger shows a preview and search engines read the business; false when
+// no visible profile has that slug.
+func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
+	p, err := s.store.ProfileBySlug(r.Context(), slug)
+	if err != nil || !p.Visible() {
+		return pageMeta{}, false
+	}
+	form, err := s.profileForm(r.Context(), p, nil)
+	if err != nil {
+		return pageMeta{}, false
+	}
+	lang := langOf(r)
+	name := func(fa, en string) string {
+		if lang == En && en != "" {
+			return en
+		}
+		return fa
+	}
+	var trade, city, province string
+	if form.RangeWorker != nil {
+		trade = name(form.RangeWorker.FarsiName, form.RangeWorker.EnglishName)
+	}
+	if len(form.CategoryList) > 0 {
+		trade = name(form.CategoryList[0].FarsiName, form.CategoryList[0].EnglishName)
+	}
+	if form.City != nil {
+		city = name(form.City.FarsiName, form.City.EnglishName)
+	}
+	if form.Province != nil {
+		province = name(form.Province.FarsiName, form.Province.EnglishName)
+	}
+	desc := firstRunes(strings.ReplaceAll(p.Descriotion, "\n", " "), 160)
+	if desc == "" {
+		desc = message(lang, "profile_meta_desc", map[string]any{"trade": trade, "city": city})
+	}
+	url := s.cfg.BaseURL + "/profile/" + p.Slug
+	image := p.ProfileImage
+	if image == "" {
+		image = p.Logo
+	}
+	ld := map[string]any{
+		"@context": "https://schema.org",
+		"@type":    "LocalBusiness",
+		"@id":      url,
+		"name":     p.ProfileName,
+		"url":      url,
+		"address": map[string]any{
+			"@type": "PostalAddress", "addressLocality": city, "addressRegion": province,
+			"streetAddress": p.Address, "addressCountry": "IR",
+		},
+		"geo": map[string]any{"@type": "GeoCoordinates", "latitude": p.Lat, "longitude": p.Long},
+	}
+	if desc != "" {
+		ld["description"] = desc
+	}
+	if image != "" {
+		ld["image"] = absolute(s.cfg.BaseURL, image)
+	}
+	for _, l := range p.SocialNetwork {
+		if l.Type == "phone" || l.Type == "mobile" {
+			ld["telephone"] = l.Link
+			break
+		}
+	}
+	if p.CountScorer > 0 {
+		ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": round1(p.Score),
+			"reviewCount": p.CountScorer, "bestRating": 5, "worstRating": 1}
+	}
+	if hours := openingHours(p.HoursOfWork); len(hours) > 0 {
+		ld["openingHoursSpecification"] = hours
+	}
+	if len(p.Services) > 0 {
+		var offers []map[string]any
+		for _, sv := range p.Services {
+			offers = append(offers, map[string]any{"@type": "Offer", "name": sv.Title,
+				// Prices are kept in Toman; schema.org wants an ISO currency, and a Toman is ten Rials.
+				"price": sv.Price * 10, "priceCurrency": "IRR"})
+		}
+		ld["makesOffer"] = offers
+	}
+	title := p.ProfileName
+	if trade != "" && city != "" {
+		title = fmt.Sprintf("%s | %s %s", p.ProfileName, trade, city)
+	}
+	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, Type: "business.business", JSONLD: ld}, true
+}
+
+var schemaDays = map[string]string{"saturday": "Saturday", "sunday": "Sunday", "monday": "Monday", "tuesday": "Tuesday",
+	"wednesday": "Wednesday", "thursday": "Thursday", "friday": "Friday"}
+
+// openingHours writes hours_of_work as schema.org OpeningHoursSpecification entries.
+func openingHours(h store.Hours) []map[string]any {
+	var out []map[string]any
+	for _, day := range store.Weekdays {
+		d, ok := h[day]
+		if !ok || d.Closed {
+			continue
+		}
+		if d.Boarding {
+			out = append(out, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": schemaDays[day], "opens": "00:00", "closes": "23:59"})
+			continue
+		}
+		for _, sl := range d.Time {
+			out = append(out, map[string]any{"@type": "OpeningHoursSpecification", "dayOfWeek": schemaDays[day],
+				"opens": clock(sl.Open), "closes": clock(min(sl.Close, 86340))})
+		}
+	}
+	return out
+}
+
+func clock(sec int) string { return fmt.Sprintf("%02d:%02d", sec/3600, sec%3600/60) }
+
+func absolute(base, path string) string {
+	if strings.HasPrefix(path, "/") {
+		return base + path
+	}
+	return path
+}
+
+func firstRunes(s string, n int) string {
+	s = strings.TrimSpace(s)
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}

@@ -1,0 +1,95 @@
+package api
+
+import (
+	"encoding/xml"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"kardan/store"
+)
+
+// sitemapPage is how many addresses one sitemap file lists (the protocol allows 50,000).
+const sitemapPage = 40000
+
+type sitemapURL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+type urlSet struct {
+	XMLName xml.Name     `xml:"urlset"`
+	NS      string       `xml:"xmlns,attr"`
+	URLs    []sitemapURL `xml:"url"`
+}
+
+type sitemapIndex struct {
+	XMLName  xml.Name     `xml:"sitemapindex"`
+	NS       string       `xml:"xmlns,attr"`
+	Sitemaps []sitemapURL `xml:"sitemap"`
+}
+
+const sitemapNS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+func writeXML(w http.ResponseWriter, v any) error {
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	w.Write([]byte(xml.Header))
+	return xml.NewEncoder(w).Encode(v)
+}
+
+// handleSitemapIndex handles "GET /sitemap.xml": the index of the static pages' sitemap and one
+// sitemap per 40,000 visible profiles.
+func (s *Server) handleSitemapIndex(w http.ResponseWriter, r *http.Request) error {
+	_, total, err := s.store.VisibleProfileSlugs(r.Context(), 0, 0)
+	if err != nil {
+		return err
+	}
+	idx := sitemapIndex{NS: sitemapNS, Sitemaps: []sitemapURL{{Loc: s.cfg.BaseURL + "/sitemap-pages.xml"}}}
+	for page := 1; (page-1)*sitemapPage < total; page++ {
+		idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: fmt.Sprintf("%s/sitemap-profiles-%d.xml", s.cfg.BaseURL, page)})
+	}
+	return writeXML(w, idx)
+}
+
+// handleSitemapPages handles "GET /sitemap-pages.xml": the fixed public pages.
+func (s *Server) handleSitemapPages(w http.ResponseWriter, r *http.Request) error {
+	set := urlSet{NS: sitemapNS}
+	for _, p := range []string{"/", "/search/iran", "/map", "/blog", "/about", "/contact", "/terms", "/terms/privacy",
+		"/terms/secure-service", "/terms/prohibited"} {
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p})
+	}
+	return writeXML(w, set)
+}
+
+// handleSitemapProfiles handles "GET /sitemap-profiles-{page}.xml".
+func (s *Server) handleSitemapProfiles(w http.ResponseWriter, r *http.Request) error {
+	page, err := strconv.Atoi(mux.Vars(r)["page"])
+	if err != nil || page < 1 {
+		return store.NotFound()
+	}
+	entries, _, err := s.store.VisibleProfileSlugs(r.Context(), (page-1)*sitemapPage, sitemapPage)
+	if err != nil {
+		return err
+	}
+	if len(entries) == 0 {
+		return store.NotFound()
+	}
+	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, len(entries))}
+	for i, e := range entries {
+		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/profile/" + url.PathEscape(e.Slug),
+			LastMod: time.Unix(e.UpdateAt, 0).UTC().Format("2006-01-02")}
+	}
+	return writeXML(w, set)
+}
+
+// handleRobots handles "GET /robots.txt".
+func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /v1/\nDisallow: /login\nDisallow: /register\n\nSitemap: %s/sitemap.xml\n", s.cfg.BaseURL)
+}
