@@ -25,7 +25,7 @@ web: webui/node_modules/.installed
 	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
 
 webui/node_modules/.installed: webui/package.json webui/package-lock.json
-	cd webui && npm ci --no-audit --no-fund
+	cd webui && npm install --no-audit --no-fund
 	@touch $@
 
 ## test: vet, Go tests with the race detector, web unit tests
