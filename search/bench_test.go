@@ -1,0 +1,93 @@
+package search_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"kardan/admin"
+	"kardan/search"
+	"kardan/store"
+)
+
+// benchIndex opens the store and index in $KARDAN_BENCH_DATA, or builds a fresh data directory
+// of $BENCH_N demo profiles (default 100,000) in a temporary directory.
+func benchIndex(b *testing.B) (*store.Store, *search.Index) {
+	b.Helper()
+	ctx := context.Background()
+	dir := os.Getenv("KARDAN_BENCH_DATA")
+	fresh := dir == ""
+	if fresh {
+		dir = b.TempDir()
+	}
+	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	if fresh {
+		n := 100000
+		if v, err := strconv.Atoi(os.Getenv("BENCH_N")); err == nil && v > 0 {
+			n = v
+		}
+		if _, err := admin.SeedReference(ctx, st); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: n, PasswordHash: "x", Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	start := time.Now()
+	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ix.Close() })
+	b.Logf("index ready in %.1f s", time.Since(start).Seconds())
+	return st, ix
+}
+
+// BenchmarkSearchUser measures each searchUser query shape on the index and reports the median
+// and 99th percentile of single queries besides the mean.
+func BenchmarkSearchUser(b *testing.B) {
+	_, ix := benchIndex(b)
+	shapes := []struct {
+		name string
+		qs   []search.ProfileQuery
+	}{
+		{"Text", []search.ProfileQuery{{Text: "لوله کش"}, {Text: "دندانپزشک"}, {Text: "مکانیک خودرو"}, {Text: "آرایشگاه"}, {Text: "وکیل"}}},
+		{"TextCity", []search.ProfileQuery{{Text: "دندانپزشک", City: "tehran", CityID: 1}, {Text: "لوله کش", City: "shiraz", CityID: 60},
+			{Text: "آرایشگاه", City: "tabriz", CityID: 129}}},
+		{"CategoryRadiusNearest", []search.ProfileQuery{
+			{Category: "plumber", CategoryID: 101, HasPoint: true, Lat: 35.70, Long: 51.40, Radius: 5000, Order: search.OrderNearest},
+			{Category: "dentist", CategoryID: 501, HasPoint: true, Lat: 35.75, Long: 51.35, Radius: 5000, Order: search.OrderNearest},
+			{Category: "car-mechanic", CategoryID: 401, HasPoint: true, Lat: 29.61, Long: 52.53, Radius: 5000, Order: search.OrderNearest}}},
+		{"MapRadius1000", []search.ProfileQuery{{HasPoint: true, Lat: 35.70, Long: 51.40, Radius: 1000}, {HasPoint: true, Lat: 36.30, Long: 59.60, Radius: 1000},
+			{HasPoint: true, Lat: 32.65, Long: 51.67, Radius: 1000}}},
+		{"BrowseBest", []search.ProfileQuery{{Order: search.OrderBest}, {Order: search.OrderBest, Skip: 20}, {Order: search.OrderBest, CityID: 1, City: "tehran"}}},
+	}
+	for _, shape := range shapes {
+		b.Run(shape.name, func(b *testing.B) {
+			ctx := context.Background()
+			times := make([]time.Duration, 0, b.N)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				q := shape.qs[i%len(shape.qs)]
+				q.Take = 20
+				start := time.Now()
+				if _, err := ix.SearchProfiles(ctx, q); err != nil {
+					b.Fatal(err)
+				}
+				times = append(times, time.Since(start))
+			}
+			b.StopTimer()
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
+		})
+	}
+}
