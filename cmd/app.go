@@ -31,6 +31,10 @@ type ServeConfig struct {
 	TrustedProxies []string
 	// ShutdownTimeout bounds how long in-flight requests may run after a stop signal.
 	ShutdownTimeout time.Duration
+	// BackupEvery is how often a backup is written into backups/ (0: never); BackupKeep is how
+	// many of them are kept.
+	BackupEvery time.Duration
+	BackupKeep  int
 }
 
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
@@ -71,6 +75,12 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	}
 	uploads, err := media.NewLocalDir(g.UploadsDir())
 	if err != nil {
+		return nil, err
+	}
+	if err := checkBackupFlags(cfg); err != nil {
+		return nil, err
+	}
+	if err := backupBeforeMigrate(ctx, g); err != nil {
 		return nil, err
 	}
 	st, err := store.Open(ctx, g.DBPath())
@@ -173,6 +183,13 @@ func (a *App) startBackground(ctx context.Context) {
 		defer a.wg.Done()
 		a.pruneAccounts(ctx)
 	}()
+	if a.cfg.BackupEvery > 0 {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
+			a.backupLoop(ctx)
+		}()
+	}
 }
 
 // pruneAccounts deletes ended sessions, old sign-up codes and old rate-limit events every hour,

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,6 +56,16 @@ func envDuration(name string, def time.Duration) time.Duration {
 	return def
 }
 
+// envInt answers KARDAN_<name> parsed as an integer, or def when unset or unreadable.
+func envInt(name string, def int) int {
+	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
+		if n, err := strconv.Atoi(v); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
 // NewRootCmd builds the kardan command with all its subcommands.
 func NewRootCmd(web fs.FS) *cobra.Command {
 	g := &Globals{Web: web, Out: os.Stdout, Err: os.Stderr}
@@ -80,6 +91,10 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newUserCmd(g),
 		newReindexCmd(g),
 		newProfileCmd(g),
+		newBlogCmd(g),
+		newBackupCmd(g),
+		newRestoreCmd(g),
+		newExportCmd(g),
 	)
 	return root
 }

@@ -48,5 +48,7 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.StringVar(&cfg.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "Kavenegar verify-lookup template (env KARDAN_SMS_TEMPLATE)")
 	f.StringVar(&proxies, "trusted-proxy", env("TRUSTED_PROXY", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env KARDAN_TRUSTED_PROXY)")
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
+	f.DurationVar(&cfg.BackupEvery, "backup-every", envDuration("BACKUP_EVERY", 0), "write a backup into backups/ this often, e.g. 24h (0: off; env KARDAN_BACKUP_EVERY)")
+	f.IntVar(&cfg.BackupKeep, "backup-keep", envInt("BACKUP_KEEP", 7), "how many scheduled backups to keep (env KARDAN_BACKUP_KEEP)")
 	return c
 }
