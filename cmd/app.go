@@ -183,6 +183,11 @@ func (a *App) startBackground(ctx context.Context) {
 		defer a.wg.Done()
 		a.pruneAccounts(ctx)
 	}()
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.purgeLoop(ctx)
+	}()
 	if a.cfg.BackupEvery > 0 {
 		a.wg.Add(1)
 		go func() {

@@ -91,6 +91,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newUserCmd(g),
 		newReindexCmd(g),
 		newProfileCmd(g),
+		newPurgeCmd(g),
 		newBlogCmd(g),
 		newBackupCmd(g),
 		newRestoreCmd(g),

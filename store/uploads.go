@@ -79,3 +79,53 @@ func uploadPath(address string) string {
 	}
 	return a
 }
+
+// StaleUpload is a stored image no profile, account or blog uses any more.
+type StaleUpload struct {
+	Address, Thumb string
+}
+
+// StaleUploads answers up to limit stored images, uploaded before the cutoff (Unix seconds),
+// that no profile (picture, logo, portfolio), account picture or blog (cover or content) uses,
+// and forgets them in the same transaction; the caller then deletes their files. The cutoff
+// leaves a new upload time to be saved into the form it was made for.
+func (s *Store) StaleUploads(ctx context.Context, before int64, limit int) ([]StaleUpload, error) {
+	var out []StaleUpload
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT u.address, u.thumb FROM uploads u
+			WHERE u.create_at < ?1
+			  AND NOT EXISTS (SELECT 1 FROM uploads v WHERE v.address = u.address AND v.create_at >= ?1)
+			  AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.profile_image = u.address OR p.logo = u.address
+			      OR p.profile_image = u.thumb OR p.logo = u.thumb
+			      OR EXISTS (SELECT 1 FROM json_each(p.portfolio_images) j WHERE j.value IN (u.address, u.thumb)))
+			  AND NOT EXISTS (SELECT 1 FROM users w WHERE w.profile_image IN (u.address, u.thumb))
+			  AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.image_url IN (u.address, u.thumb)
+			      OR instr(b.content, u.address) > 0 OR instr(b.content, u.thumb) > 0)
+			LIMIT ?2`, before, limit)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var su StaleUpload
+			if err := rows.Scan(&su.Address, &su.Thumb); err != nil {
+				rows.Close()
+				return err
+			}
+			out = append(out, su)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, su := range out {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM uploads WHERE address = ?`, su.Address); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("stale uploads: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,60 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"kardan/media"
+	"kardan/store"
+)
+
+// PurgeReport says what a purge removed.
+type PurgeReport struct {
+	Profiles int // profiles deleted more than the retention ago
+	Images   int // image files no longer used by anything
+}
+
+// uploadGrace is how long a new upload may stay unused before a purge removes it: long enough
+// for a professional to finish the form the picture was uploaded for.
+const uploadGrace = 7 * 24 * time.Hour
+
+// Purge removes profiles deleted more than store.RetentionDays ago, then every stored image
+// that nothing uses any more (theirs included), from the database first and then from storage.
+// A crash between the two leaves only unreferenced files, never a reference to a missing one.
+func Purge(ctx context.Context, st *store.Store, storage media.Storage) (PurgeReport, error) {
+	var rep PurgeReport
+	n, _, err := st.PurgeDeletedProfiles(ctx)
+	if err != nil {
+		return rep, err
+	}
+	rep.Profiles = n
+	before := st.Now().Add(-uploadGrace).Unix()
+	for {
+		stale, err := st.StaleUploads(ctx, before, 500)
+		if err != nil {
+			return rep, err
+		}
+		for _, su := range stale {
+			for _, addr := range []string{su.Address, su.Thumb} {
+				key, ok := strings.CutPrefix(addr, "/uploads/")
+				if !ok || key == "" || storage == nil {
+					continue
+				}
+				if err := storage.Delete(ctx, key); err != nil {
+					return rep, fmt.Errorf("purge image %s: %w", key, err)
+				}
+				rep.Images++
+			}
+		}
+		if len(stale) < 500 {
+			break
+		}
+	}
+	if rep.Profiles > 0 || rep.Images > 0 {
+		slog.Info("purged", "profiles", rep.Profiles, "images", rep.Images)
+	}
+	return rep, nil
+}
