@@ -2,7 +2,40 @@ package api
 
 import "net/http"
 
-// blogMeta answers the meta of a published blog's page, false when none has that slug.
+// blogMeta answers the meta of a published blog's page, with BlogPosting JSON-LD, so a shared
+// link shows the article's title, summary and picture; false when no published blog has that
+// slug (drafts, scheduled and blocked articles stay unknown to search engines).
 func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
-	return pageMeta{}, false
+	b, err := s.store.BlogBySlug(r.Context(), slug)
+	if err != nil || !b.Published(s.store.Now().Unix()) {
+		return pageMeta{}, false
+	}
+	writers, err := s.store.ProfileOwners(r.Context(), []int64{b.WriterID})
+	if err != nil {
+		return pageMeta{}, false
+	}
+	url := s.cfg.BaseURL + "/blog/" + b.Slug
+	desc := firstRunes(b.Summary, 160)
+	ld := map[string]any{
+		"@context":         "https://schema.org",
+		"@type":            "BlogPosting",
+		"@id":              url,
+		"url":              url,
+		"mainEntityOfPage": url,
+		"headline":         firstRunes(b.Title, 110),
+		"datePublished":    isoTime(b.ReleaseAt),
+		"dateModified":     isoTime(max(b.UpdateAt, b.ReleaseAt)),
+		"author":           map[string]any{"@type": "Person", "name": writers[b.WriterID].Name},
+		"publisher":        map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.cfg.BaseURL + "/"},
+	}
+	if desc != "" {
+		ld["description"] = desc
+	}
+	if b.ImageURL != "" {
+		ld["image"] = absolute(s.cfg.BaseURL, b.ImageURL)
+	}
+	if len(b.Tags) > 0 {
+		ld["keywords"] = b.Tags
+	}
+	return pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld}, true
 }

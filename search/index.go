@@ -190,7 +190,7 @@ func openWithTimeout(dir string, cfg map[string]interface{}) (bleve.Index, error
 	return idx, nil
 }
 
-// Rebuild builds a fresh index of every visible profile into a new directory
+// Rebuild builds a fresh index of every visible profile and Accepted blog into a new directory
 // and swaps it in place of dir. The caller must not hold dir open.
 func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	start := time.Now()
@@ -232,6 +232,17 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 		n += len(ids)
 		return idx.Batch(b)
 	})
+	blogs := 0
+	if err == nil {
+		err = st.AcceptedBlogIDs(ctx, 500, func(ids []int64) error {
+			b := idx.NewBatch()
+			if err := ix.addBlogs(ctx, b, ids); err != nil {
+				return err
+			}
+			blogs += len(ids)
+			return idx.Batch(b)
+		})
+	}
 	if err == nil {
 		b := idx.NewBatch()
 		b.SetInternal(keyVersion, []byte(mappingVersion))
@@ -256,7 +267,7 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 		return fmt.Errorf("rebuild index: %w", err)
 	}
 	os.RemoveAll(old)
-	slog.Info("search index built", "profiles", n, "seconds", time.Since(start).Seconds())
+	slog.Info("search index built", "profiles", n, "blogs", blogs, "seconds", time.Since(start).Seconds())
 	return nil
 }
 

@@ -175,7 +175,7 @@ func (ix *Index) Sync(ctx context.Context) error {
 		if len(rows) == 0 {
 			return nil
 		}
-		var profiles []int64
+		var profiles, blogs []int64
 		seen := map[string]bool{}
 		for _, r := range rows {
 			key := r.Entity + strconv.FormatInt(r.EntityID, 10)
@@ -183,12 +183,18 @@ func (ix *Index) Sync(ctx context.Context) error {
 				continue
 			}
 			seen[key] = true
-			if r.Entity == "profile" {
+			switch r.Entity {
+			case "profile":
 				profiles = append(profiles, r.EntityID)
+			case "blog":
+				blogs = append(blogs, r.EntityID)
 			}
 		}
 		b := ix.idx.NewBatch()
 		if err := ix.addProfiles(ctx, b, profiles); err != nil {
+			return fmt.Errorf("apply outbox: %w", err)
+		}
+		if err := ix.addBlogs(ctx, b, blogs); err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}
 		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(rows[len(rows)-1].ID, 10)))

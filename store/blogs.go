@@ -1,0 +1,739 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Blog statuses. Draft, Pending, Accepted, Rejected and Blocked are stored; Published is shown
+// for an Accepted blog whose release date has come (DESIGN.md §3, Blogs).
+const (
+	BlogDraft     = "Draft"
+	BlogPublished = "Published"
+)
+
+// Limits of a blog's parts.
+const (
+	minBlogTitle   = 3
+	maxBlogTitle   = 150
+	maxBlogSummary = 300
+	// autoSummary is the length of a summary made from the content: about what a search engine
+	// shows of a page's description.
+	autoSummary    = 200
+	maxBlogContent = 100_000
+	maxBlogTags    = 10
+	maxBlogTag     = 40
+	maxBlogCats    = 10
+)
+
+// releaseMin and releaseMax bound a release date, so a typo (year 20266) is refused.
+var (
+	releaseMin = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+	releaseMax = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+)
+
+// TagList is a blog's tags as sent: a list of strings, or one string of comma-separated tags.
+type TagList []string
+
+// UnmarshalJSON reads a list of strings, a comma-separated string, or null.
+func (t *TagList) UnmarshalJSON(b []byte) error {
+	var list []string
+	if err := json.Unmarshal(b, &list); err == nil {
+		*t = list
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*t = strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '،' || r == '\n' })
+		return nil
+	}
+	return &json.UnmarshalTypeError{Value: "tag", Type: reflect.TypeOf(*t)}
+}
+
+// IDList is a list of ids as sent: numbers, numeric strings, or objects with an id (a read form
+// sent back as it came).
+type IDList []int64
+
+// UnmarshalJSON reads [1, 2], ["1", "2"] or [{"id": 1}, {"id": 2}].
+func (l *IDList) UnmarshalJSON(b []byte) error {
+	var raw []json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		if strings.TrimSpace(string(b)) == "null" {
+			*l = nil
+			return nil
+		}
+		return &json.UnmarshalTypeError{Value: "ids", Type: reflect.TypeOf(*l)}
+	}
+	out := make(IDList, 0, len(raw))
+	for _, r := range raw {
+		var n int64
+		var s string
+		var obj struct {
+			ID int64 `json:"id"`
+		}
+		switch {
+		case json.Unmarshal(r, &n) == nil:
+		case json.Unmarshal(r, &s) == nil:
+			v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+			if err != nil {
+				return &json.UnmarshalTypeError{Value: "ids", Type: reflect.TypeOf(*l)}
+			}
+			n = v
+		case json.Unmarshal(r, &obj) == nil:
+			n = obj.ID
+		default:
+			return &json.UnmarshalTypeError{Value: "ids", Type: reflect.TypeOf(*l)}
+		}
+		out = append(out, n)
+	}
+	*l = out
+	return nil
+}
+
+// FlexTime is a date as sent: an RFC 3339 time, a local "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM[:SS]",
+// or Unix seconds (milliseconds when that large).
+type FlexTime string
+
+// UnmarshalJSON reads a string, a number or null.
+func (f *FlexTime) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		*f = FlexTime(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*f = FlexTime(n.String())
+		return nil
+	}
+	if strings.TrimSpace(string(b)) == "null" {
+		*f = ""
+		return nil
+	}
+	return &json.UnmarshalTypeError{Value: "time", Type: reflect.TypeOf(*f)}
+}
+
+// Parse answers the time as Unix seconds; dates without a zone are read in loc.
+func (f FlexTime) Parse(loc *time.Location) (int64, bool) {
+	s := strings.TrimSpace(ASCIIDigits(string(f)))
+	if s == "" {
+		return 0, false
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n > 100_000_000_000 {
+			n /= 1000
+		}
+		return n, true
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t.Unix(), true
+	}
+	for _, layout := range []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02 15:04", "2006-01-02"} {
+		if t, err := time.ParseInLocation(layout, s, loc); err == nil {
+			return t.Unix(), true
+		}
+	}
+	return 0, false
+}
+
+// BlogInput is a blog "as sent" (SPEC.md §3); ID names the blog on edit.
+type BlogInput struct {
+	ID           int64    `json:"id"`
+	Title        string   `json:"title"`
+	Slug         string   `json:"slug"`
+	Content      string   `json:"content"`
+	Summary      string   `json:"summary"`
+	ImageURL     string   `json:"image_url"`
+	Tag          TagList  `json:"tag"`
+	CategoryList IDList   `json:"category_list"`
+	ReleaseAt    FlexTime `json:"release_at"`
+	IsDraft      bool     `json:"isDraft"`
+}
+
+// BlogOptions are the server's settings a blog save follows.
+type BlogOptions struct {
+	// Moderated sends a submitted blog to Pending; otherwise it is Accepted at once.
+	Moderated bool
+	// Location reads release dates written without a time zone.
+	Location *time.Location
+}
+
+// Blog is a stored article. Content is sanitised HTML; Summary is plain text.
+type Blog struct {
+	ID          int64
+	WriterID    int64
+	Title       string
+	Slug        string
+	Content     string
+	Summary     string
+	ImageURL    string
+	Tags        []string
+	Status      string
+	ReleaseAt   int64
+	AdminID     *int64
+	AdminNote   string
+	CreateAt    int64
+	UpdateAt    int64
+	CategoryIDs []int64
+}
+
+// Published reports whether the public may read b at time now.
+func (b *Blog) Published(now int64) bool { return b.Status == StatusAccepted && b.ReleaseAt <= now }
+
+// ShownStatus is the status the API shows: Published for a released Accepted blog.
+func (b *Blog) ShownStatus(now int64) string {
+	if b.Published(now) {
+		return BlogPublished
+	}
+	return b.Status
+}
+
+const blogColumns = `b.id, b.writer_id, b.title, b.slug, b.content, b.summary, b.image_url, b.tag, b.status, b.release_at,
+	b.admin_id, b.admin_note, b.create_at, b.update_at,
+	(SELECT COALESCE(json_group_array(category_id), '[]') FROM blog_categories WHERE blog_id = b.id)`
+
+func scanBlog(sc interface{ Scan(...any) error }) (*Blog, error) {
+	b := &Blog{}
+	var tags, cats string
+	err := sc.Scan(&b.ID, &b.WriterID, &b.Title, &b.Slug, &b.Content, &b.Summary, &b.ImageURL, &tags, &b.Status,
+		&b.ReleaseAt, &b.AdminID, &b.AdminNote, &b.CreateAt, &b.UpdateAt, &cats)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(tags), &b.Tags); err != nil {
+		return nil, fmt.Errorf("blog %d tags: %w", b.ID, err)
+	}
+	if err := json.Unmarshal([]byte(cats), &b.CategoryIDs); err != nil {
+		return nil, fmt.Errorf("blog %d categories: %w", b.ID, err)
+	}
+	if b.Tags == nil {
+		b.Tags = []string{}
+	}
+	if b.CategoryIDs == nil {
+		b.CategoryIDs = []int64{}
+	}
+	return b, nil
+}
+
+func blogTx(ctx context.Context, tx *sql.Tx, id int64) (*Blog, error) {
+	b, err := scanBlog(tx.QueryRowContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE b.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	return b, err
+}
+
+// Blog answers a blog by id, in any state.
+func (s *Store) Blog(ctx context.Context, id int64) (*Blog, error) {
+	b, err := scanBlog(s.read.QueryRowContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE b.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get blog: %w", err)
+	}
+	return b, nil
+}
+
+// BlogBySlug answers a blog by slug, in any state.
+func (s *Store) BlogBySlug(ctx context.Context, slug string) (*Blog, error) {
+	b, err := scanBlog(s.read.QueryRowContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE b.slug = ?`, slug))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get blog: %w", err)
+	}
+	return b, nil
+}
+
+// BlogsByIDs answers the blogs with these ids in the same order, skipping missing ones.
+func (s *Store) BlogsByIDs(ctx context.Context, ids []int64) ([]*Blog, error) {
+	if len(ids) == 0 {
+		return []*Blog{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE b.id IN (?`+
+		strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("blogs by id: %w", err)
+	}
+	defer rows.Close()
+	byID := make(map[int64]*Blog, len(ids))
+	for rows.Next() {
+		b, err := scanBlog(rows)
+		if err != nil {
+			return nil, fmt.Errorf("blogs by id: %w", err)
+		}
+		byID[b.ID] = b
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("blogs by id: %w", err)
+	}
+	out := make([]*Blog, 0, len(ids))
+	for _, id := range ids {
+		if b, ok := byID[id]; ok {
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// BlogFilter narrows a listing of blogs; nil and zero fields are not filtered on.
+type BlogFilter struct {
+	WriterID *int64
+	// Status is a stored status, or Published.
+	Status *string
+	// PublishedOnly keeps what the public may read, newest release first; other listings are
+	// newest first by creation.
+	PublishedOnly bool
+	// CategoryID keeps blogs in this category, or in any category of this field of work.
+	CategoryID int64
+	// Tag keeps blogs with this tag (compared in NormalizeTag's form).
+	Tag           string
+	Offset, Limit int
+}
+
+// Blogs lists the blogs matching f and answers how many match in all.
+func (s *Store) Blogs(ctx context.Context, f BlogFilter) ([]*Blog, int, error) {
+	now := s.now()
+	where, args := []string{"1 = 1"}, []any{}
+	if f.WriterID != nil {
+		where, args = append(where, "b.writer_id = ?"), append(args, *f.WriterID)
+	}
+	published := f.PublishedOnly || (f.Status != nil && *f.Status == BlogPublished)
+	if published {
+		where, args = append(where, "b.status = 'Accepted' AND b.release_at <= ?"), append(args, now)
+	} else if f.Status != nil {
+		where, args = append(where, "b.status = ?"), append(args, *f.Status)
+		if *f.Status == StatusAccepted {
+			// Accepted and not yet released: Published is its own filter.
+			where, args = append(where, "b.release_at > ?"), append(args, now)
+		}
+	}
+	if f.CategoryID > 0 {
+		where = append(where, `EXISTS (SELECT 1 FROM blog_categories bc JOIN work_categories wc ON wc.id = bc.category_id
+			WHERE bc.blog_id = b.id AND (wc.id = ? OR wc.parent_id = ?))`)
+		args = append(args, f.CategoryID, f.CategoryID)
+	}
+	if tag := NormalizeTag(f.Tag); tag != "" {
+		where, args = append(where, "EXISTS (SELECT 1 FROM json_each(b.tag) j WHERE j.value = ?)"), append(args, tag)
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM blogs b WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count blogs: %w", err)
+	}
+	order := "b.create_at DESC, b.id DESC"
+	if published {
+		order = "b.release_at DESC, b.id DESC"
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE `+cond+` ORDER BY `+order+
+		` LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list blogs: %w", err)
+	}
+	defer rows.Close()
+	out := []*Blog{}
+	for rows.Next() {
+		b, err := scanBlog(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("list blogs: %w", err)
+		}
+		out = append(out, b)
+	}
+	return out, total, rows.Err()
+}
+
+// ValidBlogStatus reports whether status can filter a blog listing.
+func ValidBlogStatus(status string) bool {
+	switch status {
+	case BlogDraft, StatusPending, StatusAccepted, StatusRejected, StatusBlocked, BlogPublished:
+		return true
+	}
+	return false
+}
+
+// NormalizeTag is the one form a tag is stored and compared in: cleaned, without a leading #,
+// Arabic yeh and kaf written as the Persian letters, Latin letters in lower case.
+func NormalizeTag(s string) string {
+	s = strings.TrimLeft(CleanText(s, false), "#＃ ")
+	s = strings.NewReplacer("ي", "ی", "ى", "ی", "ك", "ک").Replace(s)
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
+// CreateBlog validates in and stores a new blog written by actor: a Draft when in.IsDraft,
+// otherwise Pending (Accepted with moderation off).
+func (s *Store) CreateBlog(ctx context.Context, actor *User, in *BlogInput, opt BlogOptions) (*Blog, error) {
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		b := &Blog{WriterID: actor.ID, Status: BlogDraft, ReleaseAt: now, CreateAt: now, UpdateAt: now}
+		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, true); err != nil {
+			return err
+		}
+		tags, _ := json.Marshal(b.Tags)
+		res, err := tx.ExecContext(ctx, `INSERT INTO blogs (writer_id, title, slug, content, summary, image_url, tag, status,
+			release_at, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.WriterID, b.Title, b.Slug,
+			b.Content, b.Summary, b.ImageURL, string(tags), b.Status, b.ReleaseAt, b.CreateAt, b.UpdateAt)
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		if err := setBlogCategories(ctx, tx, id, b.CategoryIDs); err != nil {
+			return err
+		}
+		return queueIndex(ctx, tx, "blog", id, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("create blog: %w", err)
+	}
+	return s.Blog(ctx, id)
+}
+
+// UpdateBlog replaces a blog's parts with in. The writer or an admin may. The writer's save moves
+// the status (a draft, a submission, a resubmission after rejection); an admin's edit keeps it.
+func (s *Store) UpdateBlog(ctx context.Context, actor *User, in *BlogInput, opt BlogOptions) (*Blog, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		b, err := blogTx(ctx, tx, in.ID)
+		if err != nil {
+			return err
+		}
+		if b.WriterID != actor.ID && !actor.IsAdmin() {
+			return Errorf(EForbidden, "blog_not_yours", nil)
+		}
+		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, false); err != nil {
+			return err
+		}
+		b.UpdateAt = s.now()
+		tags, _ := json.Marshal(b.Tags)
+		if _, err := tx.ExecContext(ctx, `UPDATE blogs SET title = ?, slug = ?, content = ?, summary = ?, image_url = ?,
+			tag = ?, status = ?, release_at = ?, update_at = ? WHERE id = ?`, b.Title, b.Slug, b.Content, b.Summary,
+			b.ImageURL, string(tags), b.Status, b.ReleaseAt, b.UpdateAt, b.ID); err != nil {
+			return err
+		}
+		if err := setBlogCategories(ctx, tx, b.ID, b.CategoryIDs); err != nil {
+			return err
+		}
+		return queueIndex(ctx, tx, "blog", b.ID, b.UpdateAt)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update blog: %w", err)
+	}
+	return s.Blog(ctx, in.ID)
+}
+
+// applyBlogInput validates in and copies it onto b, choosing b's slug and status.
+func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *BlogInput, actor *User, opt BlogOptions, isNew bool) error {
+	v := &Validation{}
+	writerSaves := actor.ID == b.WriterID
+	title := CleanText(in.Title, false)
+	switch n := RuneLen(title); {
+	case n == 0:
+		v.Enter("title")
+	case n < minBlogTitle:
+		v.Add("title", "too_short", map[string]any{"min": minBlogTitle})
+	case n > maxBlogTitle:
+		v.Add("title", "too_long", map[string]any{"max": maxBlogTitle})
+	}
+	content := SanitizeBlogHTML(in.Content)
+	text := PlainText(content)
+	switch {
+	case RuneLen(content) > maxBlogContent:
+		v.Add("content", "too_long", map[string]any{"max": maxBlogContent})
+	case text == "" && !in.IsDraft:
+		v.Enter("content")
+	}
+	summary := PlainText(in.Summary)
+	if RuneLen(summary) > maxBlogSummary {
+		v.Add("summary", "too_long", map[string]any{"max": maxBlogSummary})
+	} else if summary == "" {
+		summary = Excerpt(text, autoSummary)
+	}
+	image := strings.TrimSpace(in.ImageURL)
+	if image != "" {
+		if !IsUploadPath(image) {
+			v.Correct("image_url")
+		} else if writerSaves {
+			if ok, err := ownsUpload(ctx, tx, b.WriterID, image); err != nil {
+				return err
+			} else if !ok {
+				v.Add("image_url", "image_not_yours", nil)
+			}
+		}
+	}
+	tags := []string{}
+	seen := map[string]bool{}
+	for _, t := range in.Tag {
+		t = NormalizeTag(t)
+		if t == "" || seen[t] {
+			continue
+		}
+		if RuneLen(t) > maxBlogTag {
+			v.Add("tag", "too_long", map[string]any{"max": maxBlogTag})
+			break
+		}
+		seen[t] = true
+		tags = append(tags, t)
+	}
+	if len(tags) > maxBlogTags {
+		v.Add("tag", "too_many_items", map[string]any{"max": maxBlogTags})
+	}
+	tree, err := treeTx(ctx, tx)
+	if err != nil {
+		return err
+	}
+	cats := dedupe(in.CategoryList)
+	switch {
+	case len(cats) > maxBlogCats:
+		v.Add("category_list", "too_many_items", map[string]any{"max": maxBlogCats})
+	case len(cats) == 0 && !in.IsDraft:
+		v.Enter("category_list")
+	}
+	for _, id := range cats {
+		if tree.ByID(id) == nil {
+			v.Correct("category_list")
+			break
+		}
+	}
+	release := b.ReleaseAt
+	if in.ReleaseAt != "" {
+		t, ok := in.ReleaseAt.Parse(opt.location())
+		if !ok || t < releaseMin || t >= releaseMax {
+			v.Correct("release_at")
+		}
+		release = t
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	// Experts write in their fields (SPEC.md §6): a writer who is not an admin may name only
+	// categories of fields in which they have an accepted profile.
+	if writerSaves && !actor.IsAdmin() && len(cats) > 0 {
+		fields, err := expertFields(ctx, tx, actor.ID)
+		if err != nil {
+			return err
+		}
+		for _, id := range cats {
+			c := tree.ByID(id)
+			field := c.ID
+			if !c.IsField() {
+				field = *c.ParentID
+			}
+			if !fields[field] {
+				return Errorf(EForbidden, "blog_field_not_yours", map[string]any{"category": c.FarsiName + " / " + c.EnglishName})
+			}
+		}
+	}
+
+	slugFrom := ""
+	switch requested := strings.TrimSpace(in.Slug); {
+	case requested != "" && Slugify(requested) != b.Slug:
+		slugFrom = requested
+	case isNew:
+		slugFrom = title
+	case b.Status == BlogDraft && title != b.Title && requested == "":
+		// A draft has never been public, so its address may still follow its title.
+		slugFrom = title
+	}
+	if slugFrom != "" {
+		if isDigits(Slugify(slugFrom)) {
+			// /v1/blog/get/{slug or id}: an all-digit slug would read as an id.
+			slugFrom = "blog " + slugFrom
+		}
+		if b.Slug, err = uniqueSlug(ctx, tx, "blogs", slugFrom, "", b.ID); err != nil {
+			return err
+		}
+	}
+
+	if writerSaves {
+		b.Status = nextBlogStatus(b.Status, in.IsDraft, opt.Moderated && !actor.IsAdmin(), isNew)
+	}
+	b.Title, b.Content, b.Summary, b.ImageURL, b.Tags, b.CategoryIDs, b.ReleaseAt = title, content, summary, image, tags, cats, release
+	return nil
+}
+
+func (o BlogOptions) location() *time.Location {
+	if o.Location == nil {
+		return time.UTC
+	}
+	return o.Location
+}
+
+// nextBlogStatus is where the writer's save takes a blog (DESIGN.md §3): a draft stays or
+// becomes Draft; a submission goes to Pending (Accepted with moderation off, or when an admin
+// writes: admins do not review themselves); an Accepted blog stays Accepted; a Blocked one stays
+// Blocked whatever its writer does.
+func nextBlogStatus(from string, draft, moderated, isNew bool) string {
+	switch {
+	case from == StatusBlocked && !isNew:
+		return StatusBlocked
+	case draft:
+		return BlogDraft
+	case from == StatusAccepted && !isNew:
+		return StatusAccepted
+	case moderated:
+		return StatusPending
+	}
+	return StatusAccepted
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// expertFields answers the fields of work in which userID has an accepted, not deleted profile.
+func expertFields(ctx context.Context, tx *sql.Tx, userID int64) (map[int64]bool, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT range_worker_id FROM profiles
+		WHERE user_id = ? AND account_status = 'Accepted' AND delete_at IS NULL`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
+func setBlogCategories(ctx context.Context, tx *sql.Tx, id int64, cats []int64) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM blog_categories WHERE blog_id = ?`, id); err != nil {
+		return err
+	}
+	for _, c := range cats {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO blog_categories (blog_id, category_id) VALUES (?, ?)`, id, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteBlog removes a blog for good (its writer or an admin); an admin's removal of another's
+// blog is recorded in the audit log.
+func (s *Store) DeleteBlog(ctx context.Context, actor *User, id int64) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		b, err := blogTx(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if b.WriterID != actor.ID && !actor.IsAdmin() {
+			return Errorf(EForbidden, "blog_not_yours", nil)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM blogs WHERE id = ?`, id); err != nil {
+			return err
+		}
+		now := s.now()
+		if b.WriterID != actor.ID {
+			if err := audit(ctx, tx, &actor.ID, "delete", "blog", id, b.Status, "", "", now); err != nil {
+				return err
+			}
+		}
+		return queueIndex(ctx, tx, "blog", id, now)
+	})
+	if err != nil {
+		return fmt.Errorf("delete blog: %w", err)
+	}
+	return nil
+}
+
+// blogTransitions are the moderation moves an admin may make (DESIGN.md §3).
+var blogTransitions = map[string][]string{
+	StatusPending:  {StatusAccepted, StatusRejected},
+	StatusAccepted: {StatusBlocked},
+	StatusBlocked:  {StatusAccepted},
+}
+
+// SetBlogStatus moves a blog through moderation and records who did it, when and why. actorID
+// nil is the operator's command line.
+func (s *Store) SetBlogStatus(ctx context.Context, actorID *int64, id int64, status, note string) (*Blog, error) {
+	note = CleanText(note, true)
+	if RuneLen(note) > maxNote {
+		v := &Validation{}
+		v.Add("description", "too_long", map[string]any{"max": maxNote})
+		return nil, v.Err()
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var from string
+		err := tx.QueryRowContext(ctx, `SELECT status FROM blogs WHERE id = ?`, id).Scan(&from)
+		if errors.Is(err, sql.ErrNoRows) {
+			return NotFound()
+		}
+		if err != nil {
+			return err
+		}
+		if !allowedMove(blogTransitions, from, status) {
+			return Errorf(EConflict, "bad_transition", map[string]any{"from": from, "to": status})
+		}
+		now := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE blogs SET status = ?, admin_id = ?, admin_note = ?, update_at = ? WHERE id = ?`,
+			status, actorID, note, now, id); err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, actorID, "status", "blog", id, from, status, note, now); err != nil {
+			return err
+		}
+		return queueIndex(ctx, tx, "blog", id, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("set blog status: %w", err)
+	}
+	return s.Blog(ctx, id)
+}
+
+// AcceptedBlogIDs calls fn with batches of the ids of every Accepted blog (released or not), for
+// a full reindex: the index holds them all and filters on the release date when asked.
+func (s *Store) AcceptedBlogIDs(ctx context.Context, batch int, fn func(ids []int64) error) error {
+	var after int64
+	for {
+		rows, err := s.read.QueryContext(ctx, `SELECT id FROM blogs WHERE id > ? AND status = 'Accepted' ORDER BY id LIMIT ?`, after, batch)
+		if err != nil {
+			return fmt.Errorf("accepted blogs: %w", err)
+		}
+		var ids []int64
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			ids = append(ids, id)
+		}
+		rows.Close()
+		if len(ids) == 0 {
+			return nil
+		}
+		if err := fn(ids); err != nil {
+			return err
+		}
+		after = ids[len(ids)-1]
+	}
+}

@@ -1,0 +1,378 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Comment states as admins and the API name them; the table stores a hidden flag.
+const (
+	CommentVisible = "Visible"
+	CommentHidden  = "Hidden"
+)
+
+// Limits of a comment.
+const (
+	minCommentText = 2
+	maxCommentText = 2000
+	minScore       = 1
+	maxScore       = 5
+	maxNote        = 1000
+)
+
+// CommentInput is a comment "as sent" (SPEC.md §3): ProfileID is the spec's user_technical_id
+// on add, ID names the comment on edit.
+type CommentInput struct {
+	ID           int64  `json:"id"`
+	ProfileID    int64  `json:"user_technical_id"`
+	CategoryList IDList `json:"category_list"`
+	Description  string `json:"description"`
+	Score        int    `json:"score"`
+}
+
+// Comment is a stored comment with its author's public name and picture.
+type Comment struct {
+	ID           int64
+	ProfileID    int64
+	UserID       int64
+	CategoryList []int64
+	Description  string
+	Score        int
+	Hidden       bool
+	Reply        *string
+	ReplyAt      *int64
+	AdminID      *int64
+	AdminNote    string
+	CreateAt     int64
+	UpdateAt     int64
+	AuthorName   string
+	AuthorImage  string
+}
+
+// Status answers Visible or Hidden.
+func (c *Comment) Status() string {
+	if c.Hidden {
+		return CommentHidden
+	}
+	return CommentVisible
+}
+
+const commentColumns = `c.id, c.profile_id, c.user_id, c.category_list, c.description, c.score, c.hidden, c.reply,
+	c.reply_at, c.admin_id, c.admin_note, c.create_at, c.update_at, COALESCE(u.name, ''), COALESCE(u.profile_image, '')`
+
+const commentFrom = ` FROM comments c LEFT JOIN users u ON u.id = c.user_id`
+
+func scanComment(sc interface{ Scan(...any) error }) (*Comment, error) {
+	c := &Comment{}
+	var cats string
+	err := sc.Scan(&c.ID, &c.ProfileID, &c.UserID, &cats, &c.Description, &c.Score, &c.Hidden, &c.Reply,
+		&c.ReplyAt, &c.AdminID, &c.AdminNote, &c.CreateAt, &c.UpdateAt, &c.AuthorName, &c.AuthorImage)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(cats), &c.CategoryList); err != nil {
+		return nil, fmt.Errorf("comment %d: %w", c.ID, err)
+	}
+	if c.CategoryList == nil {
+		c.CategoryList = []int64{}
+	}
+	return c, nil
+}
+
+func commentTx(ctx context.Context, tx *sql.Tx, id int64) (*Comment, error) {
+	c, err := scanComment(tx.QueryRowContext(ctx, `SELECT `+commentColumns+commentFrom+` WHERE c.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	return c, err
+}
+
+// Comment answers one comment by id, hidden or not.
+func (s *Store) Comment(ctx context.Context, id int64) (*Comment, error) {
+	c, err := scanComment(s.read.QueryRowContext(ctx, `SELECT `+commentColumns+commentFrom+` WHERE c.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get comment: %w", err)
+	}
+	return c, nil
+}
+
+// CommentFilter narrows a listing of comments; nil and zero fields are not filtered on.
+type CommentFilter struct {
+	ProfileID *int64
+	UserID    *int64
+	Hidden    *bool
+	// CategoryID keeps the comments that name this category (0: all).
+	CategoryID    int64
+	Offset, Limit int
+}
+
+// Comments lists the comments matching f, newest first, and how many match in all.
+func (s *Store) Comments(ctx context.Context, f CommentFilter) ([]*Comment, int, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.ProfileID != nil {
+		where, args = append(where, "c.profile_id = ?"), append(args, *f.ProfileID)
+	}
+	if f.UserID != nil {
+		where, args = append(where, "c.user_id = ?"), append(args, *f.UserID)
+	}
+	if f.Hidden != nil {
+		where, args = append(where, "c.hidden = ?"), append(args, *f.Hidden)
+	}
+	if f.CategoryID > 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM json_each(c.category_list) j WHERE j.value = ?)")
+		args = append(args, f.CategoryID)
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM comments c WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count comments: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+commentColumns+commentFrom+` WHERE `+cond+
+		` ORDER BY c.create_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list comments: %w", err)
+	}
+	defer rows.Close()
+	out := []*Comment{}
+	for rows.Next() {
+		c, err := scanComment(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("list comments: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, total, rows.Err()
+}
+
+// CommentOf answers userID's comment on a profile, or the not-found error.
+func (s *Store) CommentOf(ctx context.Context, userID, profileID int64) (*Comment, error) {
+	c, err := scanComment(s.read.QueryRowContext(ctx, `SELECT `+commentColumns+commentFrom+
+		` WHERE c.profile_id = ? AND c.user_id = ?`, profileID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("comment of user: %w", err)
+	}
+	return c, nil
+}
+
+// checkComment validates the parts of in both add and edit share, against the profile p
+// commented on, and answers the cleaned text and categories.
+func checkComment(in *CommentInput, p *Profile) (string, []int64, error) {
+	v := &Validation{}
+	text := CleanText(in.Description, true)
+	checkCommentText(v, text, "comment")
+	if in.Score < minScore || in.Score > maxScore {
+		v.Add("score", "out_of_range", map[string]any{"min": minScore, "max": maxScore})
+	}
+	// A comment may name the categories (or the field) of the profile it is about, nothing else.
+	allowed := map[int64]bool{p.RangeWorkerID: true}
+	for _, c := range p.CategoryIDs {
+		allowed[c] = true
+	}
+	cats := dedupe(in.CategoryList)
+	for _, c := range cats {
+		if !allowed[c] {
+			v.Correct("category_list")
+			break
+		}
+	}
+	return text, cats, v.Err()
+}
+
+// checkCommentText checks the length of a comment's or a reply's text (kind "comment" or
+// "reply"), with messages that name what is being written.
+func checkCommentText(v *Validation, text, kind string) {
+	switch n := RuneLen(text); {
+	case n == 0:
+		v.Add("description", kind+"_text_required", nil)
+	case n < minCommentText || n > maxCommentText:
+		v.Add("description", kind+"_text_length", map[string]any{"min": minCommentText, "max": maxCommentText})
+	}
+}
+
+// AddComment stores author's comment on a visible profile and recomputes the profile's scores in
+// the same transaction. One comment per user per profile; never on one's own profile.
+func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) (*Comment, error) {
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		p, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, in.ProfileID))
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !p.Visible()) {
+			return NotFound()
+		}
+		if err != nil {
+			return err
+		}
+		if p.UserID == author.ID {
+			return Errorf(EForbidden, "comment_own_profile", nil)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM comments WHERE profile_id = ? AND user_id = ?`,
+			p.ID, author.ID).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return Errorf(EConflict, "already_commented", nil)
+		}
+		text, cats, err := checkComment(in, p)
+		if err != nil {
+			return err
+		}
+		catsJSON, _ := json.Marshal(cats)
+		now := s.now()
+		res, err := tx.ExecContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,
+			create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, author.ID, string(catsJSON), text, in.Score, now, now)
+		if isConstraint(err) {
+			return Errorf(EConflict, "already_commented", nil)
+		}
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return rescoreProfile(ctx, tx, p.ID, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("add comment: %w", err)
+	}
+	return s.Comment(ctx, id)
+}
+
+// EditComment changes the author's own comment (text, score, categories) and recomputes the
+// profile's scores.
+func (s *Store) EditComment(ctx context.Context, author *User, in *CommentInput) (*Comment, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		c, err := commentTx(ctx, tx, in.ID)
+		if err != nil {
+			return err
+		}
+		if c.UserID != author.ID {
+			return Errorf(EForbidden, "comment_not_yours", nil)
+		}
+		p, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, c.ProfileID))
+		if err != nil {
+			return err
+		}
+		text, cats, err := checkComment(in, p)
+		if err != nil {
+			return err
+		}
+		catsJSON, _ := json.Marshal(cats)
+		now := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE comments SET description = ?, score = ?, category_list = ?, update_at = ?
+			WHERE id = ?`, text, in.Score, string(catsJSON), now, c.ID); err != nil {
+			return err
+		}
+		return rescoreProfile(ctx, tx, c.ProfileID, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("edit comment: %w", err)
+	}
+	return s.Comment(ctx, in.ID)
+}
+
+// ReplyComment sets the profile owner's reply to a comment; replying again replaces it. A reply
+// carries no score.
+func (s *Store) ReplyComment(ctx context.Context, owner *User, id int64, text string) (*Comment, error) {
+	text = CleanText(text, true)
+	v := &Validation{}
+	checkCommentText(v, text, "reply")
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		c, err := commentTx(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		profileOwnerID, _, err := profileOwner(ctx, tx, c.ProfileID)
+		if err != nil {
+			return err
+		}
+		if profileOwnerID != owner.ID {
+			return Errorf(EForbidden, "reply_not_owner", nil)
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE comments SET reply = ?, reply_at = ? WHERE id = ?`, text, s.now(), id)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("reply to comment: %w", err)
+	}
+	return s.Comment(ctx, id)
+}
+
+// SetCommentStatus hides or shows a comment (status Hidden or Visible), recomputes the profile's
+// scores and records who did it, when and why. actorID nil is the operator's command line.
+func (s *Store) SetCommentStatus(ctx context.Context, actorID *int64, id int64, status, note string) (*Comment, error) {
+	note = CleanText(note, true)
+	v := &Validation{}
+	if status != CommentHidden && status != CommentVisible {
+		v.Correct("status")
+	}
+	if RuneLen(note) > maxNote {
+		v.Add("description", "too_long", map[string]any{"max": maxNote})
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		c, err := commentTx(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if c.Status() == status {
+			return Errorf(EConflict, "bad_transition", map[string]any{"from": c.Status(), "to": status})
+		}
+		now := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE comments SET hidden = ?, admin_id = ?, admin_note = ? WHERE id = ?`,
+			status == CommentHidden, actorID, note, id); err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, actorID, "status", "comment", id, c.Status(), status, note, now); err != nil {
+			return err
+		}
+		return rescoreProfile(ctx, tx, c.ProfileID, now)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("set comment status: %w", err)
+	}
+	return s.Comment(ctx, id)
+}
+
+// rescoreProfile recomputes one profile's count_scorer, score_sum, score (the mean, one decimal)
+// and level_score (DESIGN.md §3) from its visible comments, and queues it for the index, all in
+// the caller's transaction. The prior m is the mean over all scored profiles as it stands after
+// this profile's change; other profiles keep the level_score computed with the m of their own
+// last change, as recomputing them all would rewrite and reindex every profile per comment.
+func rescoreProfile(ctx context.Context, tx *sql.Tx, profileID, now int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE profiles SET
+		count_scorer = (SELECT COUNT(*) FROM comments c WHERE c.profile_id = profiles.id AND c.hidden = 0),
+		score_sum = (SELECT COALESCE(SUM(score), 0) FROM comments c WHERE c.profile_id = profiles.id AND c.hidden = 0)
+		WHERE id = ?`, profileID); err != nil {
+		return fmt.Errorf("rescore profile %d: %w", profileID, err)
+	}
+	m, err := meanScore(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("rescore profile %d: %w", profileID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE profiles SET
+		score = CASE WHEN count_scorer = 0 THEN 0 ELSE ROUND(CAST(score_sum AS REAL) / count_scorer, 1) END,
+		level_score = (? * ? + score_sum) / (? + count_scorer)
+		WHERE id = ?`, bayesC, m, bayesC, profileID); err != nil {
+		return fmt.Errorf("rescore profile %d: %w", profileID, err)
+	}
+	return queueIndex(ctx, tx, "profile", profileID, now)
+}
