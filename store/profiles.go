@@ -323,15 +323,9 @@ func (s *Store) CreateProfile(ctx context.Context, userID int64, in *ProfileInpu
 // may; a Rejected profile goes back to Pending for review, other statuses stay.
 func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *ProfileInput, moderated bool) (*Profile, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		p, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return NotFound()
-		}
+		p, err := editableProfile(ctx, tx, actor, id)
 		if err != nil {
 			return err
-		}
-		if p.UserID != actor.ID && !actor.IsAdmin() {
-			return Forbidden()
 		}
 		if p.DeleteAt != nil {
 			return Errorf(EConflict, "profile_deleted", nil)
@@ -745,15 +739,9 @@ func (s *Store) DeleteProfile(ctx context.Context, actor *User, id int64) error 
 // RestoreProfile brings back a soft-deleted profile within RetentionDays.
 func (s *Store) RestoreProfile(ctx context.Context, actor *User, id int64) (*Profile, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		p, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))
-		if errors.Is(err, sql.ErrNoRows) {
-			return NotFound()
-		}
+		p, err := editableProfile(ctx, tx, actor, id)
 		if err != nil {
 			return err
-		}
-		if p.UserID != actor.ID && !actor.IsAdmin() {
-			return Forbidden()
 		}
 		if p.DeleteAt == nil {
 			return nil
@@ -843,6 +831,22 @@ func ValidStatus(status string) bool {
 		return true
 	}
 	return false
+}
+
+// editableProfile reads a profile inside a transaction for its owner or an admin: not found for
+// a missing one, forbidden for anyone else.
+func editableProfile(ctx context.Context, tx *sql.Tx, actor *User, id int64) (*Profile, error) {
+	p, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	if p.UserID != actor.ID && !actor.IsAdmin() {
+		return nil, Forbidden()
+	}
+	return p, nil
 }
 
 func profileOwner(ctx context.Context, tx *sql.Tx, id int64) (owner int64, deleted bool, err error) {
