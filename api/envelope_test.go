@@ -52,6 +52,12 @@ func TestMessage(t *testing.T) {
 	if got := message(Fa, "too_many", map[string]any{"seconds": 42}); !strings.Contains(got, "۴۲") {
 		t.Errorf("fa digits: got %q", got)
 	}
+	if got := message(Fa, "bad_transition", map[string]any{"from": "Pending", "to": "Blocked"}); !strings.Contains(got, "«در انتظار بررسی»") || !strings.Contains(got, "«مسدود»") {
+		t.Errorf("statuses: got %q", got)
+	}
+	if got := message(Fa, "hours_overlap", map[string]any{"day": "saturday"}); !strings.Contains(got, "شنبه") {
+		t.Errorf("day: got %q", got)
+	}
 	if got := message(En, "no.such.key", nil); got != "Sorry, there was a problem" {
 		t.Errorf("unknown key: got %q", got)
 	}

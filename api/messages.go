@@ -138,8 +138,13 @@ func message(lang Lang, key string, args map[string]any) string {
 		switch k {
 		case "des":
 			v = label(lang, v)
-		case "day":
-			if pair, ok := catalogue["day."+v]; ok {
+		case "day", "from", "to":
+			// Weekdays and statuses have labels of their own.
+			prefix := "day."
+			if k != "day" {
+				prefix = "status."
+			}
+			if pair, ok := catalogue[prefix+v]; ok {
 				v = pair[0]
 				if lang == En {
 					v = pair[1]

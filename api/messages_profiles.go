@@ -21,6 +21,16 @@ var profileMessages = map[string][2]string{
 	"restore_expired":         {"مهلت ۳۰ روزهٔ بازیابی این پروفایل گذشته است", "The 30-day window to restore this profile has passed"},
 	"bad_transition":          {"تغییر وضعیت از «{from}» به «{to}» مجاز نیست", "Moving from \"{from}\" to \"{to}\" is not allowed"},
 
+	"status.Pending":   {"در انتظار بررسی", "Pending"},
+	"status.Accepted":  {"تأییدشده", "Accepted"},
+	"status.Rejected":  {"ردشده", "Rejected"},
+	"status.Blocked":   {"مسدود", "Blocked"},
+	"status.Deleted":   {"حذف‌شده", "Deleted"},
+	"status.Draft":     {"پیش‌نویس", "Draft"},
+	"status.Published": {"منتشرشده", "Published"},
+	"status.Hidden":    {"پنهان", "Hidden"},
+	"status.Visible":   {"نمایان", "Visible"},
+
 	"day.saturday":  {"شنبه", "Saturday"},
 	"day.sunday":    {"یکشنبه", "Sunday"},
 	"day.monday":    {"دوشنبه", "Monday"},
