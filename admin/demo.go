@@ -42,8 +42,14 @@ var (
 	}
 	demoServicesFa = []string{"بازدید و مشاوره در محل", "خدمات فوری", "سرویس دوره‌ای", "نصب و راه‌اندازی", "تعمیر و نگهداری",
 		"پشتیبانی تلفنی", "خدمات اقساطی", "قرارداد سالانه"}
-	demoCommentsFa = []string{"کارشان عالی بود، ممنونم.", "سر وقت آمدند و تمیز کار کردند.", "قیمت مناسب و برخورد خوب.",
-		"راضی بودم، پیشنهاد می‌کنم.", "کمی دیر آمدند ولی کار خوب بود.", "بسیار حرفه‌ای و دقیق.", "متوسط بود."}
+	// demoCommentsFa holds comment texts by score (index 0 for a score of 1), so words and stars agree.
+	demoCommentsFa = [5][]string{
+		{"اصلاً راضی نبودم، کار نیمه‌کاره ماند.", "دیر آمدند و کار را درست انجام ندادند."},
+		{"قیمت بالا بود و کیفیت کار معمولی.", "برخورد خوب بود ولی کار دوباره خراب شد."},
+		{"متوسط بود.", "کار انجام شد ولی کمی دیر آمدند."},
+		{"راضی بودم، پیشنهاد می‌کنم.", "قیمت مناسب و برخورد خوب.", "کمی دیر آمدند ولی کار خوب بود."},
+		{"کارشان عالی بود، ممنونم.", "سر وقت آمدند و تمیز کار کردند.", "بسیار حرفه‌ای و دقیق."},
+	}
 	demoAreasFa = []string{"شمال شهر", "مرکز شهر", "جنوب شهر", "غرب شهر", "شرق شهر", "حومه"}
 )
 
@@ -179,7 +185,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 					author := newUser(demoFirstFa[rng.IntN(len(demoFirstFa))], now)
 					score := []int{5, 5, 5, 4, 4, 4, 3, 2, 1}[rng.IntN(9)]
 					bc := store.BulkComment{Profile: len(profiles) - 1, Author: author, Score: score,
-						Description: demoCommentsFa[rng.IntN(len(demoCommentsFa))], At: created + int64(rng.IntN(300*86400))}
+						Description: pick(rng, demoCommentsFa[score-1]), At: created + int64(rng.IntN(300*86400))}
 					if rng.IntN(4) == 0 {
 						bc.Reply = "از لطف شما سپاسگزاریم."
 					}
@@ -196,6 +202,8 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 	}
 	return n, nil
 }
+
+func pick(rng *rand.Rand, from []string) string { return from[rng.IntN(len(from))] }
 
 func scatter(rng *rand.Rand, lat, long, spread float64) (float64, float64) {
 	north := rng.NormFloat64() * spread / 2
