@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"time"
 
 	"kardan/store"
@@ -166,7 +167,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			p := &store.Profile{
 				RangeWorkerID: field.ID, ProvinceID: prov.ID, CityID: city.ID, CategoryIDs: cats,
 				ProfileName: name, Slug: slug, KeyWord: store.KeyWord(name, refs), WorkHistoryYears: years,
-				Descriotion: fmt.Sprintf(demoDescFa[rng.IntN(len(demoDescFa))], years),
+				Descriotion: persianDigits(fmt.Sprintf(demoDescFa[rng.IntN(len(demoDescFa))], years)),
 				Address:     city.FarsiName + "، " + demoAreasFa[rng.IntN(len(demoAreasFa))],
 				Lat:         lat, Long: long, AccountStatus: store.StatusAccepted, Active: true, Display: true,
 				Services: demoServices(rng, cat), HoursOfWork: demoHours(rng),
@@ -201,6 +202,16 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 		n.Comments += len(comments)
 	}
 	return n, nil
+}
+
+// persianDigits writes ASCII digits as Persian ones, as Persian text is written.
+func persianDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return '۰' + (r - '0')
+		}
+		return r
+	}, s)
 }
 
 func pick(rng *rand.Rand, from []string) string { return from[rng.IntN(len(from))] }
