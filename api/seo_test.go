@@ -74,6 +74,33 @@ func TestSEO(t *testing.T) {
 		}
 	})
 
+	t.Run("BlogSitemap", func(t *testing.T) {
+		if a := w.send(t, req{method: "GET", path: "/sitemap.xml"}); strings.Contains(a.Body, "sitemap-blogs") {
+			t.Fatalf("no blog yet, but: %s", a.Body)
+		}
+		a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
+			body: `{"title": "راهنمای انتخاب لوله‌کش", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
+		if a.Status != 200 {
+			t.Fatalf("add blog: %d %s", a.Status, a.Body)
+		}
+		blog := decodePayload[struct {
+			ID     int64  `json:"id"`
+			Status string `json:"status"`
+		}](t, a)
+		if blog.Status == "Pending" {
+			if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`}); a.Status != 200 {
+				t.Fatalf("accept blog: %d %s", a.Status, a.Body)
+			}
+		}
+		if a := w.send(t, req{method: "GET", path: "/sitemap.xml"}); !strings.Contains(a.Body, "https://kardan.example/sitemap-blogs-1.xml") {
+			t.Fatalf("index: %s", a.Body)
+		}
+		a = w.send(t, req{method: "GET", path: "/sitemap-blogs-1.xml"})
+		if a.Status != 200 || !strings.Contains(a.Body, "<loc>https://kardan.example/blog/") {
+			t.Fatalf("blogs: %d %s", a.Status, a.Body)
+		}
+	})
+
 	t.Run("Robots", func(t *testing.T) {
 		a := w.send(t, req{method: "GET", path: "/robots.txt"})
 		if a.Status != 200 || !strings.Contains(a.Body, "Sitemap: https://kardan.example/sitemap.xml") || !strings.Contains(a.Body, "Disallow: /dashboard") {

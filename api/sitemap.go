@@ -53,6 +53,13 @@ func (s *Server) handleSitemapIndex(w http.ResponseWriter, r *http.Request) erro
 	for page := 1; (page-1)*sitemapPage < total; page++ {
 		idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: fmt.Sprintf("%s/sitemap-profiles-%d.xml", s.cfg.BaseURL, page)})
 	}
+	_, blogs, err := s.store.Blogs(r.Context(), store.BlogFilter{PublishedOnly: true, Limit: 1})
+	if err != nil {
+		return err
+	}
+	for page := 1; (page-1)*sitemapPage < blogs; page++ {
+		idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: fmt.Sprintf("%s/sitemap-blogs-%d.xml", s.cfg.BaseURL, page)})
+	}
 	return writeXML(w, idx)
 }
 
@@ -83,6 +90,27 @@ func (s *Server) handleSitemapProfiles(w http.ResponseWriter, r *http.Request) e
 	for i, e := range entries {
 		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/profile/" + url.PathEscape(e.Slug),
 			LastMod: time.Unix(e.UpdateAt, 0).UTC().Format("2006-01-02")}
+	}
+	return writeXML(w, set)
+}
+
+// handleSitemapBlogs handles "GET /sitemap-blogs-{page}.xml": the published blogs.
+func (s *Server) handleSitemapBlogs(w http.ResponseWriter, r *http.Request) error {
+	page, err := strconv.Atoi(mux.Vars(r)["page"])
+	if err != nil || page < 1 {
+		return store.NotFound()
+	}
+	blogs, _, err := s.store.Blogs(r.Context(), store.BlogFilter{PublishedOnly: true, Offset: (page - 1) * sitemapPage, Limit: sitemapPage})
+	if err != nil {
+		return err
+	}
+	if len(blogs) == 0 {
+		return store.NotFound()
+	}
+	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, len(blogs))}
+	for i, b := range blogs {
+		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/blog/" + url.PathEscape(b.Slug),
+			LastMod: time.Unix(b.UpdateAt, 0).UTC().Format("2006-01-02")}
 	}
 	return writeXML(w, set)
 }
