@@ -10,6 +10,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 	xhtml "golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // uploadPathRe is what an image source in a blog must look like: one of our own uploads, by its
@@ -49,7 +50,7 @@ var blogPolicy = func() *bluemonday.Policy {
 // and images whose source was refused are dropped.
 func SanitizeBlogHTML(in string) string {
 	clean := blogPolicy.Sanitize(in)
-	nodes, err := xhtml.ParseFragment(strings.NewReader(clean), &xhtml.Node{Type: xhtml.ElementNode, Data: "div"})
+	nodes, err := xhtml.ParseFragment(strings.NewReader(clean), &xhtml.Node{Type: xhtml.ElementNode, Data: "div", DataAtom: atom.Div})
 	if err != nil {
 		// The policy's output is well-formed HTML; should parsing still fail, keep only the text.
 		return html.EscapeString(PlainText(clean))
