@@ -26,6 +26,10 @@ type blogDoc struct {
 	ReleaseAt  float64  `json:"release_at"`
 }
 
+// BleveType names the document's mapping. Bleve finds a struct's type by Go field name, not by
+// its JSON name, so without this a blog would be mapped as the default type (profile).
+func (blogDoc) BleveType() string { return "blog" }
+
 func blogDocID(id int64) string { return "b" + strconv.FormatInt(id, 10) }
 
 // treeWith answers the category tree, reloaded first when it lacks one of ids.
