@@ -2,7 +2,7 @@
 // hours (open now), services and routing links, and shares it. In Persian and in English.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, digits, exact, number, plumber, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, digits, exact, number, plumber, t, toast } from './harness.mjs';
 
 let w;
 let omid;
@@ -132,7 +132,7 @@ for (const lang of ['fa', 'en']) {
         assert.ok(href.includes(encodeURIComponent(url)), `${target} link carries the page: ${href}`);
       }
       await share.getByRole('button', { name: t(lang, 'share.copy') }).click();
-      await page.getByText(t(lang, 'share.copied'), { exact: true }).waitFor();
+      await toast(page, t(lang, 'share.copied'));
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
       await w.shot(page, `1-visitor-${lang}-share`);
       await share.getByRole('button', { name: t(lang, 'common.close') }).click();

@@ -372,9 +372,9 @@ export async function signIn(page, lang, phone, password, { next } = {}) {
   await page.waitForURL((u) => u.pathname !== '/login');
 }
 
-/** Waits until the page's toast region shows a text. */
+/** Waits until a toast shows exactly this text. */
 export async function toast(page, text) {
-  await page.getByText(text, { exact: false }).first().waitFor();
+  await page.locator('.toasts .toast p').filter({ hasText: exact(text) }).first().waitFor();
 }
 
 /** Runs axe-core in the page and fails on serious or critical violations. */
