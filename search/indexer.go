@@ -31,6 +31,10 @@ type profileDoc struct {
 	Location    []float64 `json:"location"` // [lon, lat], Bleve's array form
 }
 
+// BleveType names the document's mapping: Bleve reads the type from the Go field name, not the
+// JSON one, so the method is what makes the "type" field count.
+func (profileDoc) BleveType() string { return "profile" }
+
 func profileDocID(id int64) string { return "p" + strconv.FormatInt(id, 10) }
 
 // refCache keeps the reference data documents need (city slugs, the category tree), reloaded

@@ -165,15 +165,30 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	var current int
-	if err := s.write.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM migrations`).Scan(&current); err != nil {
+	// Applied versions are a set, not a high-water mark: a migration numbered below one already
+	// applied (two branches merged) still runs.
+	applied := map[int]bool{}
+	rows, err := s.write.QueryContext(ctx, `SELECT version FROM migrations`)
+	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	if latest := ms[len(ms)-1].version; current > latest {
-		return fmt.Errorf("migrate: the database has schema version %d but this binary knows only %d: use a newer kardan", current, latest)
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return fmt.Errorf("migrate: %w", err)
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	latest := ms[len(ms)-1].version
+	for v := range applied {
+		if v > latest {
+			return fmt.Errorf("migrate: the database has schema version %d but this binary knows only %d: use a newer kardan", v, latest)
+		}
 	}
 	for _, m := range ms {
-		if m.version <= current {
+		if applied[m.version] {
 			continue
 		}
 		if err := s.tx(ctx, func(tx *sql.Tx) error {
