@@ -12,8 +12,9 @@ import (
 // purgeEvery is how often a running server purges deleted profiles and unused images.
 const purgeEvery = 24 * time.Hour
 
-// purgeLoop runs admin.Purge a minute after start and then daily, and refreshes the query
-// planner's statistics so browse plans follow the data as it grows.
+// purgeLoop runs admin.Purge a minute after start and then daily, brings every profile's
+// level_score up to the current mean of all scores, and refreshes the query planner's
+// statistics so browse plans follow the data as it grows.
 func (a *App) purgeLoop(ctx context.Context) {
 	storage, err := media.NewLocalDir(a.g.UploadsDir())
 	if err != nil {
@@ -30,6 +31,11 @@ func (a *App) purgeLoop(ctx context.Context) {
 		}
 		if _, err := admin.Purge(ctx, a.Store, storage); err != nil && ctx.Err() == nil {
 			slog.Error("purge", "err", err)
+		}
+		if n, err := a.Store.RefreshLevelScores(ctx); err != nil && ctx.Err() == nil {
+			slog.Error("refresh level scores", "err", err)
+		} else if n > 0 {
+			slog.Info("level scores refreshed", "profiles", n)
 		}
 		if err := a.Store.Analyze(ctx); err != nil && ctx.Err() == nil {
 			slog.Error("analyze", "err", err)
