@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
 import { progressStore } from '../state/progress';
 import { useStore } from '../state/store';
 
 /** The thin bar at the top of the page while a route or its data loads. */
 export function ProgressBar() {
+  const { t } = useTranslation();
   const count = useStore(progressStore);
   const [phase, setPhase] = useState<'idle' | 'active' | 'done'>('idle');
   const timer = useRef<number>();
@@ -18,7 +20,7 @@ export function ProgressBar() {
       });
   }, [count]);
   return (
-    <div class={`progress ${phase}`} role="progressbar" aria-hidden={phase === 'idle' ? 'true' : undefined} aria-busy={count > 0}>
+    <div class={`progress ${phase}`} role="progressbar" aria-label={t('common.loading')} aria-hidden={phase === 'idle' ? 'true' : undefined} aria-busy={count > 0}>
       <span key={phase === 'idle' ? 'i' : 'a'} />
     </div>
   );

@@ -114,7 +114,9 @@ export default function LeafletMap(p: MapProps) {
     if (!g) return;
     g.clearLayers();
     for (const mk of p.markers) {
-      const marker = L.marker([mk.lat, mk.lng], { icon: pinIcon(mk.active), title: mk.title, alt: mk.title, keyboard: true });
+      // Only a marker with a popup is a control (Leaflet gives keyboard markers role="button"): a bare
+      // pin, such as the one on a profile's own map, has nothing to do and no name to announce.
+      const marker = L.marker([mk.lat, mk.lng], { icon: pinIcon(mk.active), title: mk.title, alt: mk.title, keyboard: !!mk.title });
       if (mk.title) marker.bindPopup(() => popupContent(mk, cb.current.openLabel, (h) => cb.current.onNavigate?.(h)));
       marker.addTo(g);
       if (mk.active) marker.openPopup();
