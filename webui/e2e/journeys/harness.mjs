@@ -304,9 +304,10 @@ export class World {
 
   /**
    * A fresh browser context (own cookies, storage and cache): `lang` and `theme` are stored before
-   * the app starts unless `store: false`; service workers are blocked unless `serviceWorkers: true`.
+   * the app starts unless `store: false`; service workers are blocked unless `serviceWorkers: true`;
+   * the server's Content-Security-Policy holds unless `bypassCSP: true` (to inject axe-core).
    */
-  async context({ lang = 'fa', theme = 'light', viewport = DESKTOP, serviceWorkers = false, store = true, clock } = {}) {
+  async context({ lang = 'fa', theme = 'light', viewport = DESKTOP, serviceWorkers = false, store = true, clock, bypassCSP = false } = {}) {
     const ctx = await this.browser.newContext({
       baseURL: this.base,
       viewport,
@@ -316,6 +317,7 @@ export class World {
       serviceWorkers: serviceWorkers ? 'allow' : 'block',
       permissions: ['clipboard-read', 'clipboard-write'],
       reducedMotion: 'reduce',
+      bypassCSP,
     });
     ctx.setDefaultTimeout(ACTION_TIMEOUT);
     ctx.setDefaultNavigationTimeout(ACTION_TIMEOUT * 2);
@@ -377,7 +379,7 @@ export async function toast(page, text) {
   await page.locator('.toasts .toast p').filter({ hasText: exact(text) }).first().waitFor();
 }
 
-/** Runs axe-core in the page and fails on serious or critical violations. */
+/** Runs axe-core in the page and fails on serious or critical violations (needs a context with `bypassCSP`). */
 export async function axeCheck(page, what) {
   await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(async () => {
