@@ -39,11 +39,14 @@ export class ApiError extends Error {
   status: number;
   /** Every message the server sent, for forms that place them on fields. */
   messages: string[];
-  constructor(status: number, message: string, messages: string[] = []) {
+  /** Validation answers: field name → localized message (`payload.fields`). */
+  fields: Record<string, string>;
+  constructor(status: number, message: string, messages: string[] = [], fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.messages = messages;
+    this.fields = fields;
   }
   get offline(): boolean {
     return this.status === 0;
@@ -108,11 +111,59 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   }
   if (!res.ok) {
     if ((res.status === 401 || res.status === 403) && !opts.noAuthRedirect) onUnauthorized();
-    const m = (data as { message?: unknown } | null)?.message;
-    const list = Array.isArray(m) ? m.filter((x): x is string => typeof x === 'string') : typeof m === 'string' ? [m] : [];
-    throw new ApiError(res.status, describe(mapError(res.status, data)), list);
+    throw errorOf(res.status, data);
   }
   return ((data as { payload?: T } | null)?.payload ?? null) as T;
+}
+
+/** The error for a failed answer: the mapped text, every message and the per-field messages. */
+export function errorOf(status: number, data: unknown): ApiError {
+  const m = (data as { message?: unknown } | null)?.message;
+  const list = Array.isArray(m) ? m.filter((x): x is string => typeof x === 'string') : typeof m === 'string' && m ? [m] : [];
+  return new ApiError(status, describe(mapError(status, data)), list, fieldsOf(data));
+}
+
+/** `payload.fields` of a validation answer, keeping only string messages. */
+export function fieldsOf(data: unknown): Record<string, string> {
+  const f = (data as { payload?: { fields?: unknown } } | null)?.payload?.fields;
+  const out: Record<string, string> = {};
+  if (!f || typeof f !== 'object' || Array.isArray(f)) return out;
+  for (const [k, v] of Object.entries(f as Record<string, unknown>)) if (typeof v === 'string' && v.trim()) out[k] = v;
+  return out;
+}
+
+/**
+ * A multipart upload with progress (fetch cannot report upload progress). Same headers, envelope
+ * and error rules as `request`.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [k, v] of Object.entries(requestHeaders(false))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.total ? e.loaded / e.total : 0);
+    };
+    xhr.onerror = () => reject(new ApiError(0, describe(mapError(0, null))));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    xhr.onload = () => {
+      let data: unknown = null;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        data = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(((data as { payload?: T } | null)?.payload ?? null) as T);
+        return;
+      }
+      if (xhr.status === 401 || xhr.status === 403) onUnauthorized();
+      reject(errorOf(xhr.status, data));
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
 }
 
 export const get = <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts);

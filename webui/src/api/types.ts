@@ -55,6 +55,8 @@ export interface Profile {
   id: number;
   delete_at?: string | null;
   active?: boolean;
+  /** Display status: visible to others. */
+  display?: boolean;
   option?: string[];
   register_admin?: { adminRegisterId?: number; description?: string } | null;
   user_id?: { userId: number; name: string; numberPhone?: string; profileImage?: string } | null;
@@ -127,6 +129,8 @@ export interface Blog {
   release_at?: string;
   create_at?: string;
   update_at?: string;
+  register_admin?: { adminRegisterId?: number; description?: string } | null;
+  isDraft?: boolean;
 }
 
 export interface BlogList {
@@ -146,6 +150,7 @@ export interface User {
   numberPhone?: string;
   name: string;
   profileImage?: string;
+  isAdmin?: boolean;
 }
 
 export interface AppConfig {

@@ -5,6 +5,8 @@ import fa from './fa.json';
 import en from './en.json';
 import legalFa from './legal.fa.json';
 import legalEn from './legal.en.json';
+import deskFa from './desk.fa.json';
+import deskEn from './desk.en.json';
 
 function keys(o: unknown, prefix = ''): string[] {
   if (Array.isArray(o)) return [prefix];
@@ -24,9 +26,14 @@ describe('catalogues', () => {
   it('fa and en have the same keys', () => {
     expect(keys(en).sort()).toEqual(keys(fa).sort());
     expect(keys(legalEn).sort()).toEqual(keys(legalFa).sort());
+    expect(keys(deskEn).sort()).toEqual(keys(deskFa).sort());
+  });
+  it('the Desk texts, merged into the default namespace, replace nothing', () => {
+    const main = new Set(keys(fa));
+    expect(keys(deskFa).filter((k) => main.has(k))).toEqual([]);
   });
   it('no empty texts', () => {
-    for (const cat of [fa, en]) {
+    for (const cat of [fa, en, deskFa, deskEn]) {
       for (const k of keys(cat)) {
         const v = k.split('.').reduce((o: any, p) => o?.[p], cat);
         expect(typeof v === 'string' && v.trim().length > 0, k).toBe(true);
@@ -34,7 +41,7 @@ describe('catalogues', () => {
     }
   });
   it('every literal key used in the code exists', () => {
-    const known = new Set([...keys(fa), ...keys(legalFa)]);
+    const known = new Set([...keys(fa), ...keys(legalFa), ...keys(deskFa)]);
     const prefixes = new Set([...known].flatMap((k) => k.split('.').map((_, i, a) => a.slice(0, i + 1).join('.'))));
     const missing: string[] = [];
     for (const file of sources(join(__dirname, '..'))) {

@@ -58,11 +58,24 @@ export function localName(x: { farsi_name?: string; english_name?: string } | nu
 
 const loaded = new Set<string>();
 
-/** Loads a namespace of long texts (legal pages) on demand: `{ns}.fa.json` and `{ns}.en.json`. */
-export async function loadNamespace(ns: 'legal'): Promise<void> {
+const BUNDLES = {
+  legal: () => Promise.all([import('./legal.fa.json'), import('./legal.en.json')]),
+  desk: () => Promise.all([import('./desk.fa.json'), import('./desk.en.json')]),
+};
+
+/**
+ * Loads texts on demand: the long legal texts as the `legal` namespace, and the Desk's texts
+ * merged into the default namespace (so the Desk writes t('deskForm.…') like any page).
+ */
+export async function loadNamespace(ns: keyof typeof BUNDLES): Promise<void> {
   if (loaded.has(ns)) return;
-  const [faNs, enNs] = await Promise.all([import('./legal.fa.json'), import('./legal.en.json')]);
-  i18n.addResourceBundle('fa', ns, faNs.default, true, true);
-  i18n.addResourceBundle('en', ns, enNs.default, true, true);
+  const [faNs, enNs] = await BUNDLES[ns]();
+  const target = ns === 'legal' ? 'legal' : 'translation';
+  i18n.addResourceBundle('fa', target, faNs.default, true, ns === 'legal');
+  i18n.addResourceBundle('en', target, enNs.default, true, ns === 'legal');
   loaded.add(ns);
+}
+
+export function isNamespaceLoaded(ns: keyof typeof BUNDLES): boolean {
+  return loaded.has(ns);
 }

@@ -1,63 +1,115 @@
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useState } from 'preact/hooks';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
-import { getMe, type Profile } from '../../api';
-import { storedProfiles } from '../../api/auth';
+import { Loading } from '../../components/StateViews';
+import { getMe, type User } from '../../api';
 import { useAuth } from '../../state/auth';
-import { useAsync } from '../../lib/useAsync';
-import { localName } from '../../i18n';
+import { isNamespaceLoaded, loadNamespace } from '../../i18n';
+import { DeskContext } from './context';
+import MyProfiles from './MyProfiles';
+import MyBlogs from './MyBlogs';
+import Account from './Account';
+import NotFound from '../NotFound';
 import './desk.css';
 
-function ownProfiles(): Profile[] {
-  return storedProfiles().filter((x): x is Profile => !!x && typeof x === 'object' && 'profile_name' in (x as object));
+const ProfileForm = lazy(() => import('./ProfileForm'));
+const BlogEditor = lazy(() => import('./BlogEditor'));
+const Admin = lazy(() => import('./Admin'));
+
+/** The Desk's texts load with it, so the public pages do not carry them. */
+function useDeskTexts(): boolean {
+  const [ready, setReady] = useState(isNamespaceLoaded('desk'));
+  useEffect(() => {
+    if (!ready) loadNamespace('desk').then(() => setReady(true));
+  }, []);
+  return ready;
+}
+
+function DeskNav({ admin }: { admin: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = [
+    { to: '/dashboard', match: /^\/dashboard(\/profiles.*)?\/?$/, icon: 'briefcase', label: t('desk.nav.profiles') },
+    { to: '/dashboard/blogs', match: /^\/dashboard\/blogs/, icon: 'book', label: t('desk.nav.blogs') },
+    { to: '/dashboard/account', match: /^\/dashboard\/account/, icon: 'user', label: t('desk.nav.account') },
+    ...(admin ? [{ to: '/dashboard/admin', match: /^\/dashboard\/admin/, icon: 'shield', label: t('desk.nav.admin') }] : []),
+  ];
+  return (
+    <nav class="desk-nav" aria-label={t('desk.nav.label')}>
+      <ul role="list">
+        {items.map((it) => {
+          const on = it.match.test(pathname);
+          return (
+            <li key={it.to}>
+              <Link to={it.to} class={`desk-nav-link${on ? ' active' : ''}`} aria-current={on ? 'page' : undefined}>
+                <Icon name={it.icon} size={20} />
+                <span>{it.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
 export default function Desk() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const auth = useAuth();
   const loc = useLocation();
-  usePageMeta(t('desk.title'));
-  const me = useAsync(() => (auth.loggedIn ? getMe() : Promise.resolve(null)), [auth.loggedIn]);
+  const ready = useDeskTexts();
+  const [me, setMe] = useState<User | null>(null);
+  usePageMeta(ready ? t('desk.title') : undefined);
+
+  useEffect(() => {
+    if (!auth.loggedIn) return;
+    getMe()
+      .then(setMe)
+      .catch(() => undefined);
+  }, [auth.loggedIn]);
+
   if (!auth.loggedIn) return <Navigate to={`/login?next=${encodeURIComponent(loc.pathname + loc.search)}`} replace />;
-  const profiles = ownProfiles();
+  if (!ready) return <Loading />;
+
+  const admin = auth.isAdmin || !!me?.isAdmin;
   return (
-    <div class="container desk">
-      <header class="page-head desk-head">
-        <h1>{me.data?.name ? t('desk.hello', { name: me.data.name }) : t('desk.title')}</h1>
-        <p class="muted">{t('desk.intro')}</p>
-      </header>
-      <section class="card card-pad">
-        <div class="section-head">
-          <h2>{t('desk.myProfiles')}</h2>
-          <span class="badge badge-soon">
-            {t('nav.projects')}: {t('common.comingSoon')}
-          </span>
+    <DeskContext.Provider value={{ me, setMe, admin, userId: auth.userId }}>
+      <div class="container desk">
+        <aside class="desk-side">
+          <div class="desk-user">
+            <span class="desk-avatar" aria-hidden="true">
+              {me?.profileImage ? <img src={me.profileImage} alt="" /> : <Icon name="user" size={22} />}
+            </span>
+            <div>
+              <strong dir="auto">{me?.name || t('desk.title')}</strong>
+              {me?.numberPhone && (
+                <span class="small muted ltr" dir="ltr">
+                  {me.numberPhone}
+                </span>
+              )}
+            </div>
+          </div>
+          <DeskNav admin={admin} />
+        </aside>
+        <div class="desk-main">
+          <Suspense fallback={<Loading />}>
+            <Routes>
+              <Route index element={<MyProfiles />} />
+              <Route path="profiles/new" element={<ProfileForm key="new" />} />
+              <Route path="profiles/:id" element={<ProfileForm />} />
+              <Route path="blogs" element={<MyBlogs />} />
+              <Route path="blogs/new" element={<BlogEditor key="new" />} />
+              <Route path="blogs/:id" element={<BlogEditor />} />
+              <Route path="account" element={<Account />} />
+              <Route path="admin/*" element={<Admin />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
         </div>
-        {profiles.length === 0 ? (
-          <p class="muted">{t('desk.noProfiles')}</p>
-        ) : (
-          <ul class="desk-list" role="list">
-            {profiles.map((p) => (
-              <li key={p.id} class="desk-item">
-                <Icon name="briefcase" size={20} />
-                <div>
-                  <strong dir="auto">{p.profile_name}</strong>
-                  <div class="small muted">
-                    {localName(p.range_worker, i18n.language)}
-                    {p.account_status && ` · ${t(`desk.status.${p.account_status}`, { defaultValue: p.account_status })}`}
-                  </div>
-                </div>
-                {p.slug && (
-                  <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-outline btn-sm">
-                    {t('desk.view')}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+      </div>
+    </DeskContext.Provider>
   );
 }

@@ -4,38 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { LogoMark } from '../../components/Logo';
+import { PasswordInput } from '../../components/PasswordInput';
 import { login } from '../../api';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { isMobile, normalizeMobile } from '../../lib/validate';
 import './auth.css';
 
+export { PasswordInput };
+
 /** Only same-site paths are followed after signing in. */
 export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
-}
-
-export function PasswordInput({ id, value, onInput, invalid, describedBy, autocomplete }: { id: string; value: string; onInput: (v: string) => void; invalid?: boolean; describedBy?: string; autocomplete: string }) {
-  const { t } = useTranslation();
-  const [show, setShow] = useState(false);
-  return (
-    <div class="password">
-      <input
-        id={id}
-        class="input"
-        type={show ? 'text' : 'password'}
-        value={value}
-        dir="ltr"
-        autocomplete={autocomplete}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        onInput={(e) => onInput((e.target as HTMLInputElement).value)}
-      />
-      <button type="button" class="password-toggle" onClick={() => setShow(!show)} aria-pressed={show} aria-label={show ? t('auth.hidePassword') : t('auth.showPassword')}>
-        {show ? t('auth.hide') : t('auth.show')}
-      </button>
-    </div>
-  );
 }
 
 export default function Login() {

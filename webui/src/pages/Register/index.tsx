@@ -9,7 +9,7 @@ import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { isMobile, MIN_PASSWORD, normalizeMobile, OTP_LENGTH, RESEND_SECONDS } from '../../lib/validate';
 import { localDigits, toLatinDigits } from '../../lib/digits';
-import { PasswordInput } from '../Login';
+import { PasswordInput } from '../../components/PasswordInput';
 import '../Login/auth.css';
 
 type Errors = Partial<Record<'mobile' | 'code' | 'name' | 'password' | 'terms' | 'form', string>>;

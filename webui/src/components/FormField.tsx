@@ -1,0 +1,83 @@
+import type { ComponentChildren } from 'preact';
+import { useTranslation } from 'react-i18next';
+import { localDigits } from '../lib/digits';
+
+interface Props {
+  id: string;
+  label: ComponentChildren;
+  value: string;
+  onInput: (v: string) => void;
+  error?: string;
+  hint?: ComponentChildren;
+  textarea?: boolean;
+  rows?: number;
+  maxLength?: number;
+  /** Shows "used / max" under the field. */
+  counter?: boolean;
+  required?: boolean;
+  dir?: 'ltr' | 'rtl' | 'auto';
+  type?: string;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'url' | 'text' | 'decimal';
+  placeholder?: string;
+  autocomplete?: string;
+  class?: string;
+  onBlur?: () => void;
+}
+
+/** A labelled text input or textarea with its hint, error and optional counter wired for screen readers. */
+export function FormField(p: Props) {
+  const { t, i18n } = useTranslation();
+  const ids = [p.hint ? `${p.id}-hint` : '', p.error ? `${p.id}-err` : '', p.counter ? `${p.id}-count` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id: p.id,
+    value: p.value,
+    maxLength: p.maxLength,
+    dir: p.dir,
+    placeholder: p.placeholder,
+    'aria-invalid': !!p.error,
+    'aria-describedby': ids,
+    'aria-required': p.required || undefined,
+    onInput: (e: Event) => p.onInput((e.target as HTMLInputElement).value),
+    onBlur: p.onBlur,
+  };
+  const used = [...(p.value ?? '')].length;
+  return (
+    <div class={`field ${p.class ?? ''}`}>
+      <label for={p.id}>
+        {p.label}
+        {p.required && (
+          <span class="req" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {p.textarea ? (
+        <textarea class="textarea" rows={p.rows ?? 4} {...common} />
+      ) : (
+        <input class="input" type={p.type ?? 'text'} inputMode={p.inputMode} autocomplete={p.autocomplete} {...common} />
+      )}
+      {(p.hint || p.counter) && (
+        <div class="field-foot">
+          {p.hint ? (
+            <span class="field-hint" id={`${p.id}-hint`}>
+              {p.hint}
+            </span>
+          ) : (
+            <span />
+          )}
+          {p.counter && p.maxLength && (
+            <span class={`field-count${used > p.maxLength * 0.9 ? ' near' : ''}`} id={`${p.id}-count`}>
+              {t('picker.counter', { n: localDigits(used, i18n.language), max: localDigits(p.maxLength, i18n.language) })}
+            </span>
+          )}
+        </div>
+      )}
+      {p.error && (
+        <span class="field-error" id={`${p.id}-err`}>
+          {p.error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import type { Named, Profile } from '../api/types';
+import type { HoursOfWork } from './hours';
+import { latLng } from './links';
+import { toLatinDigits } from './digits';
+import { canonicalType, checkLink } from './contactCheck';
+import { defaultWeek, validateWeek, weekForServer } from './weekHours';
+
+/** The tabs of the profile form, in the order of the stages. */
+export const TABS = ['basics', 'place', 'services', 'hours', 'contact', 'pictures'] as const;
+export type TabId = (typeof TABS)[number];
+
+/** Every form field by the name the server uses for it, and the tab that holds it. */
+export const FIELD_TAB: Record<string, TabId> = {
+  profile_name: 'basics',
+  range_worker: 'basics',
+  category_list: 'basics',
+  work_history_years: 'basics',
+  descriotion: 'basics',
+  province_id: 'place',
+  city_id: 'place',
+  location: 'place',
+  address: 'place',
+  area_working: 'place',
+  services: 'services',
+  hours_of_work: 'hours',
+  social_network: 'contact',
+  profile_image: 'pictures',
+  logo: 'pictures',
+  portfolio_images: 'pictures',
+};
+export const PROFILE_FIELDS = Object.keys(FIELD_TAB);
+
+/** The tab of a field, row fields included ("services.2.title" → services). */
+export function tabOf(field: string): TabId | null {
+  return FIELD_TAB[field.split('.')[0]] ?? null;
+}
+
+/** The first tab (in stage order) that has an error. */
+export function firstErrorTab(errors: Record<string, string | undefined>): TabId | null {
+  const tabs = new Set(Object.keys(errors).filter((k) => errors[k]).map(tabOf));
+  return TABS.find((t) => tabs.has(t)) ?? null;
+}
+
+export interface ServiceRow {
+  key: string;
+  title: string;
+  price: number | null;
+  free: boolean;
+  description: string;
+}
+
+export interface ContactRow {
+  key: string;
+  type: string;
+  link: string;
+}
+
+export interface ProfileFormState {
+  profile_name: string;
+  range_worker: number | null;
+  category_list: number[];
+  work_history_years: string;
+  descriotion: string;
+  province: Named | null;
+  city: Named | null;
+  location: { lat: number; long: number } | null;
+  address: string;
+  area_working: string[];
+  services: ServiceRow[];
+  hours_of_work: HoursOfWork;
+  social_network: ContactRow[];
+  profile_image: string;
+  logo: string;
+  portfolio_images: string[];
+  /** Kept as loaded so that saving does not erase them. */
+  option: string[];
+  list_object: unknown[];
+}
+
+let seq = 0;
+export function rowKey(): string {
+  seq += 1;
+  return `r${Date.now().toString(36)}${seq}`;
+}
+
+export function emptyService(): ServiceRow {
+  return { key: rowKey(), title: '', price: null, free: false, description: '' };
+}
+
+export function emptyContact(type = 'mobile'): ContactRow {
+  return { key: rowKey(), type, link: '' };
+}
+
+export function emptyProfileForm(): ProfileFormState {
+  return {
+    profile_name: '',
+    range_worker: null,
+    category_list: [],
+    work_history_years: '',
+    descriotion: '',
+    province: null,
+    city: null,
+    location: null,
+    address: '',
+    area_working: [],
+    services: [emptyService()],
+    hours_of_work: defaultWeek(),
+    social_network: [emptyContact('mobile')],
+    profile_image: '',
+    logo: '',
+    portfolio_images: [],
+    option: [],
+    list_object: [],
+  };
+}
+
+/** The form filled from a profile's read form. */
+export function fromProfile(p: Profile): ProfileFormState {
+  const pos = latLng(p.location);
+  return {
+    profile_name: p.profile_name ?? '',
+    range_worker: p.range_worker?.id ?? null,
+    category_list: (p.category_list ?? []).map((c) => c.id),
+    work_history_years: p.work_history_years ? String(p.work_history_years) : '',
+    descriotion: p.descriotion ?? '',
+    province: p.province ?? null,
+    city: p.city ?? null,
+    location: pos ? { lat: pos.lat, long: pos.lng } : null,
+    address: p.address ?? '',
+    area_working: [...(p.area_working ?? [])],
+    services: (p.services ?? []).map((s) => ({ key: rowKey(), title: s.title ?? '', price: Number(s.price) || 0, free: !Number(s.price), description: s.description ?? '' })),
+    hours_of_work: p.hours_of_work ?? {},
+    social_network: (p.social_network ?? []).map((l) => ({ key: rowKey(), type: canonicalType(l.type) ?? l.type, link: l.link ?? '' })),
+    profile_image: p.profile_image ?? '',
+    logo: p.logo ?? '',
+    portfolio_images: [...(p.portfolio_images ?? [])],
+    option: [...(p.option ?? [])],
+    list_object: Array.isArray(p.list_object) ? p.list_object : [],
+  };
+}
+
+export interface NameLookup {
+  byId(id: number | null | undefined): Named | null;
+}
+
+/** The spec's key_word: the profile's name with the Persian and English names of its city, province, field and categories. */
+export function buildKeyWord(f: ProfileFormState, tree?: NameLookup): string {
+  const named: (Named | null | undefined)[] = [f.city, f.province];
+  if (tree) named.push(tree.byId(f.range_worker), ...f.category_list.map((id) => tree.byId(id)));
+  return [f.profile_name.trim(), ...named.flatMap((n) => (n ? [n.farsi_name, n.english_name] : []))].filter(Boolean).join(' ');
+}
+
+/** The body of createProfile / update: the profile "as sent" (SPEC §3). */
+export function toPayload(f: ProfileFormState, tree?: NameLookup) {
+  const years = Number(toLatinDigits(f.work_history_years).replace(/\D/g, '')) || 0;
+  return {
+    profile_name: f.profile_name.trim(),
+    key_word: buildKeyWord(f, tree),
+    work_history_years: years,
+    descriotion: f.descriotion.trim(),
+    city_id: f.city?.id ?? 0,
+    province_id: f.province?.id ?? 0,
+    range_worker: f.range_worker ?? 0,
+    category_list: f.category_list,
+    location: f.location ? { lat: f.location.lat, long: f.location.long } : null,
+    area_working: f.area_working.map((a) => a.trim()).filter(Boolean),
+    address: f.address.trim(),
+    services: f.services
+      .filter((s) => s.title.trim() || s.description.trim() || s.price)
+      .map((s) => ({ title: s.title.trim(), price: s.free ? 0 : Math.max(0, Math.round(s.price ?? 0)), description: s.description.trim() })),
+    hours_of_work: weekForServer(f.hours_of_work),
+    social_network: f.social_network.filter((l) => l.link.trim()).map((l) => ({ type: l.type, link: l.link.trim() })),
+    profile_image: f.profile_image,
+    logo: f.logo,
+    portfolio_images: f.portfolio_images,
+    option: f.option,
+    list_object: f.list_object,
+  };
+}
+
+/** A problem found before saving, as a catalogue key (and the field label it names, if any). */
+export interface LocalError {
+  key: string;
+  label?: string;
+  args?: Record<string, unknown>;
+}
+
+export const MAX_NAME = 100;
+export const MAX_DESCRIPTION = 5000;
+export const MAX_ADDRESS = 300;
+export const MAX_YEARS = 80;
+
+/** Checks the fields of one tab (or all) the way the server will, so errors show before saving. */
+export function validateProfile(f: ProfileFormState, only?: TabId): Record<string, LocalError> {
+  const e: Record<string, LocalError> = {};
+  const want = (t: TabId) => !only || only === t;
+  if (want('basics')) {
+    if (!f.profile_name.trim()) e.profile_name = { key: 'errors.enter', label: 'profile_name' };
+    else if ([...f.profile_name.trim()].length > MAX_NAME) e.profile_name = { key: 'deskForm.errors.tooLong', label: 'profile_name', args: { max: MAX_NAME } };
+    if (!f.range_worker) e.range_worker = { key: 'errors.enter', label: 'range_worker' };
+    if (!f.category_list.length) e.category_list = { key: 'errors.enter', label: 'category_list' };
+    const y = toLatinDigits(f.work_history_years.trim());
+    if (y && (!/^\d+$/.test(y) || Number(y) > MAX_YEARS)) e.work_history_years = { key: 'deskForm.errors.years', args: { max: MAX_YEARS } };
+    if ([...f.descriotion].length > MAX_DESCRIPTION) e.descriotion = { key: 'deskForm.errors.tooLong', label: 'descriotion', args: { max: MAX_DESCRIPTION } };
+  }
+  if (want('place')) {
+    if (!f.province) e.province_id = { key: 'errors.enter', label: 'province_id' };
+    if (!f.city) e.city_id = { key: 'errors.enter', label: 'city_id' };
+    if ([...f.address].length > MAX_ADDRESS) e.address = { key: 'deskForm.errors.tooLong', label: 'address', args: { max: MAX_ADDRESS } };
+  }
+  if (want('services')) {
+    f.services.forEach((s, i) => {
+      const blank = !s.title.trim() && !s.description.trim() && !s.price && !s.free;
+      if (blank && f.services.length === 1) return;
+      if (!s.title.trim()) e[`services.${i}.title`] = { key: 'errors.enter', label: 'serviceTitle' };
+      if (!s.free && (s.price === null || s.price <= 0)) e[`services.${i}.price`] = { key: 'deskForm.errors.price' };
+    });
+  }
+  if (want('hours')) {
+    if (validateWeek(f.hours_of_work).length) e.hours_of_work = { key: 'deskForm.errors.hours' };
+  }
+  if (want('contact')) {
+    f.social_network.forEach((l, i) => {
+      if (!l.link.trim() && f.social_network.length === 1) return;
+      const bad = checkLink(l.type, l.link);
+      if (bad) e[`social_network.${i}.link`] = { key: bad === 'empty' ? 'errors.enter' : `deskForm.linkErrors.${bad}`, label: 'linkValue' };
+    });
+  }
+  return e;
+}

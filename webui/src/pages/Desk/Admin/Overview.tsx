@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
+import { adminBlogs, adminComments, adminProfiles, getCritics } from '../../../api/desk';
+import { formatNumber } from '../../../lib/format';
+
+interface Count {
+  key: string;
+  icon: string;
+  to: string;
+  tone?: string;
+  load: () => Promise<number>;
+}
+
+/** A few counts, each read from a list's `count` (there is no separate statistics call). */
+const COUNTS: Count[] = [
+  { key: 'profilesPending', icon: 'clock', to: '/dashboard/admin/profiles', tone: 'pending', load: () => adminProfiles('Pending', 0, 1).then((r) => r.count) },
+  { key: 'profilesAccepted', icon: 'check', to: '/dashboard/admin/profiles?status=Accepted', tone: 'good', load: () => adminProfiles('Accepted', 0, 1).then((r) => r.count) },
+  { key: 'profilesRejected', icon: 'alert', to: '/dashboard/admin/profiles?status=Rejected', load: () => adminProfiles('Rejected', 0, 1).then((r) => r.count) },
+  { key: 'profilesBlocked', icon: 'lock', to: '/dashboard/admin/profiles?status=Blocked', load: () => adminProfiles('Blocked', 0, 1).then((r) => r.count) },
+  { key: 'profilesDeleted', icon: 'trash', to: '/dashboard/admin/profiles?status=Deleted', load: () => adminProfiles('Deleted', 0, 1).then((r) => r.count) },
+  { key: 'blogsPending', icon: 'book', to: '/dashboard/admin/blogs', tone: 'pending', load: () => adminBlogs('Pending', 0, 1).then((r) => r.count) },
+  { key: 'commentsHidden', icon: 'comment', to: '/dashboard/admin/comments?status=Hidden', load: () => adminComments('Hidden', 0, 1).then((r) => r.count) },
+  { key: 'critics', icon: 'inbox', to: '/dashboard/admin/inbox', load: () => getCritics(0, 1).then((r) => r.count) },
+];
+
+export default function Overview() {
+  const { t, i18n } = useTranslation();
+  const [values, setValues] = useState<Record<string, number | null | undefined>>({});
+
+  useEffect(() => {
+    let live = true;
+    for (const c of COUNTS) {
+      c.load()
+        .then((n) => live && setValues((v) => ({ ...v, [c.key]: n })))
+        .catch(() => live && setValues((v) => ({ ...v, [c.key]: null })));
+    }
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <div>
+      <h2 class="visually-hidden">{t('deskAdmin.tabs.overview')}</h2>
+      <ul class="counts" role="list">
+        {COUNTS.map((c) => {
+          const v = values[c.key];
+          return (
+            <li key={c.key}>
+              <Link to={c.to} class={`count-card card${c.tone ? ` tone-${c.tone}` : ''}`}>
+                <span class="count-icon" aria-hidden="true">
+                  <Icon name={c.icon} size={20} />
+                </span>
+                <span class="count-value">{v === undefined ? <span class="spinner" aria-label={t('common.loading')} /> : v === null ? '—' : formatNumber(v, i18n.language)}</span>
+                <span class="count-label">{t(`deskAdmin.counts.${c.key}`)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <p class="small muted">{t('deskAdmin.countsNote')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
+import { Pager } from '../../../components/Pager';
+import { EmptyState, ErrorState, Loading } from '../../../components/StateViews';
+import type { Profile } from '../../../api';
+import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
+import { localName } from '../../../i18n';
+import { formatDate, formatPrice } from '../../../lib/format';
+import { contactLink } from '../../../lib/links';
+import { toast } from '../../../state/toast';
+import { StatusBadge } from '../StatusBadge';
+import { ActionDialog, type PendingAction } from './ActionDialog';
+import { useList } from './useList';
+
+const STATUSES = ['Pending', 'Accepted', 'Rejected', 'Blocked', 'Deleted'];
+
+/** The moves an admin can make from each status (DESIGN §3). */
+export const MOVES: Record<string, ModerationStatus[]> = {
+  Pending: ['Accepted', 'Rejected'],
+  Accepted: ['Blocked'],
+  Blocked: ['Accepted'],
+  Rejected: [],
+};
+
+export function ProfileDetails({ p }: { p: Profile }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <details class="item-details">
+      <summary>{t('deskAdmin.details')}</summary>
+      <dl class="kv">
+        <dt>{t('deskAdmin.owner')}</dt>
+        <dd>
+          <span dir="auto">{p.user_id?.name}</span>{' '}
+          {p.user_id?.numberPhone && (
+            <a href={`tel:${p.user_id.numberPhone}`} dir="ltr">
+              {p.user_id.numberPhone}
+            </a>
+          )}
+        </dd>
+        <dt>{t('profile.categories')}</dt>
+        <dd>{(p.category_list ?? []).map((c) => localName(c, lang)).join(lang === 'fa' ? '، ' : ', ')}</dd>
+        {p.address && (
+          <>
+            <dt>{t('deskForm.labels.address')}</dt>
+            <dd dir="auto">{p.address}</dd>
+          </>
+        )}
+        {p.descriotion && (
+          <>
+            <dt>{t('deskForm.labels.descriotion')}</dt>
+            <dd dir="auto" class="pre">
+              {p.descriotion}
+            </dd>
+          </>
+        )}
+        {(p.services?.length ?? 0) > 0 && (
+          <>
+            <dt>{t('profile.services')}</dt>
+            <dd>
+              <ul>
+                {p.services!.map((s, i) => (
+                  <li key={i} dir="auto">
+                    {s.title} — {formatPrice(s.price, lang, { toman: t('price.toman'), free: t('price.free') })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+        {(p.social_network?.length ?? 0) > 0 && (
+          <>
+            <dt>{t('profile.contact')}</dt>
+            <dd>
+              <ul>
+                {p.social_network!.map((l, i) => {
+                  const c = contactLink(l.type, l.link);
+                  return (
+                    <li key={i}>
+                      {t(`contact.types.${c.kind}`, { defaultValue: l.type })}:{' '}
+                      <span dir="ltr" class="ltr">
+                        {l.link}
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </dd>
+          </>
+        )}
+      </dl>
+      {(p.portfolio_images?.length ?? 0) > 0 && (
+        <div class="mini-gallery">
+          {p.portfolio_images!.slice(0, 8).map((a) => (
+            <img key={a} src={a} alt="" loading="lazy" />
+          ))}
+        </div>
+      )}
+    </details>
+  );
+}
+
+export default function ProfileQueue() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const list = useList<Profile>((s, skip, take) => adminProfiles(s, skip, take).then((r) => ({ items: r.profiles, count: r.count })), 'Pending');
+  const [action, setAction] = useState<PendingAction | null>(null);
+
+  const ask = (p: Profile, to: ModerationStatus) =>
+    setAction({
+      title: t(`deskAdmin.profileMove.${to}`),
+      subject: p.profile_name,
+      confirm: t(`deskAdmin.do.${to === 'Accepted' && p.account_status === 'Blocked' ? 'Unblock' : to}`),
+      danger: to !== 'Accepted',
+      noteHint: t(to === 'Accepted' ? 'deskAdmin.noteAccept' : 'deskAdmin.noteReject'),
+      run: async (note) => {
+        const r = await setProfileStatus(p.id, to, note);
+        toast(t('deskAdmin.done'), 'success');
+        list.patch((items) => (list.status === (r?.account_status ?? to) ? items.map((x) => (x.id === p.id ? { ...x, ...r } : x)) : items.filter((x) => x.id !== p.id)));
+      },
+    });
+
+  return (
+    <div>
+      <div class="filters" role="group" aria-label={t('deskAdmin.filterStatus')}>
+        {STATUSES.map((s) => (
+          <button key={s} type="button" class="filter-chip" aria-pressed={list.status === s} onClick={() => list.setStatus(s)}>
+            {t(`desk.status.${s}`)}
+          </button>
+        ))}
+      </div>
+      {list.error ? (
+        <ErrorState message={list.error} onRetry={list.reload} />
+      ) : !list.data ? (
+        <Loading />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon="check" title={t('deskAdmin.emptyQueue')} />
+      ) : (
+        <>
+          <p class="small muted">{t('deskAdmin.total', { n: list.data.count.toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-US') })}</p>
+          <ul class="item-list" role="list">
+            {list.data.items.map((p) => {
+              const s = p.delete_at ? 'Deleted' : p.account_status ?? 'Pending';
+              const img = p.profile_image || p.logo;
+              return (
+                <li key={p.id} class="card item-card">
+                  <span class="item-thumb square" aria-hidden="true">
+                    {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={26} />}
+                  </span>
+                  <div class="item-body">
+                    <h3 dir="auto">{p.profile_name}</h3>
+                    <div class="item-meta">
+                      <StatusBadge status={s} />
+                      <span>{[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}</span>
+                      <span>{formatDate(p.create_at, lang)}</span>
+                    </div>
+                    {p.register_admin?.description && (
+                      <p class="item-text small muted" dir="auto">
+                        {t('desk.adminNote')}: {p.register_admin.description}
+                      </p>
+                    )}
+                    <ProfileDetails p={p} />
+                    <div class="item-actions">
+                      {(MOVES[s] ?? []).map((to) => (
+                        <button key={to} type="button" class={`btn btn-sm ${to === 'Accepted' ? 'btn-primary' : 'btn-outline danger-text'}`} onClick={() => ask(p, to)}>
+                          <Icon name={to === 'Accepted' ? 'check' : to === 'Blocked' ? 'lock' : 'close'} size={16} />
+                          {t(`deskAdmin.do.${to === 'Accepted' && s === 'Blocked' ? 'Unblock' : to}`)}
+                        </button>
+                      ))}
+                      {s === 'Accepted' && p.slug && (
+                        <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
+                          <Icon name="eye" size={16} />
+                          {t('desk.view')}
+                        </Link>
+                      )}
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <Pager page={list.page} count={list.data.count} href={(n) => list.href(n)} />
+        </>
+      )}
+      <ActionDialog action={action} onClose={() => setAction(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'preact/hooks';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
+import { CONTACT_TYPES, checkLink, linkExample } from '../../../lib/contactCheck';
+import { contactKind, contactLink } from '../../../lib/links';
+import { emptyContact, type ContactRow } from '../../../lib/profileForm';
+import { localDigits } from '../../../lib/digits';
+import { move } from './Services';
+import type { TabProps } from './shared';
+
+const MAX_LINKS = 30;
+
+export default function Contact({ form, update, err }: TabProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const rows = form.social_network;
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const setRow = (i: number, patch: Partial<ContactRow>) =>
+    update((f) => ({ ...f, social_network: f.social_network.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`social_network.${i}`, 'social_network']);
+  const setAll = (social_network: ContactRow[]) => update((f) => ({ ...f, social_network }), ['social_network']);
+  const typeName = (type: string) => t(`contact.types.${contactKind(type)}`, { defaultValue: type });
+
+  return (
+    <div>
+      {err('social_network') && (
+        <p class="form-error" role="alert">
+          {err('social_network')}
+        </p>
+      )}
+      <ol class="rows" role="list">
+        {rows.map((r, i) => {
+          const n = localDigits(i + 1, lang);
+          // Checked as typed once the field has been left (or saved) the first time; an empty one only when saving.
+          const live = r.link.trim() ? checkLink(r.type, r.link) : null;
+          const shown = live && (touched.has(r.key) || err(`social_network.${i}.link`)) ? t(`deskForm.linkErrors.${live}`, { type: typeName(r.type) }) : err(`social_network.${i}.link`);
+          const ok = !!r.link.trim() && !live;
+          const icon = contactLink(r.type, r.link).icon;
+          return (
+            <li key={r.key} class="row-card contact-row">
+              <div class="contact-fields">
+                <div class="field contact-type">
+                  <label for={`pf-link-${i}-type`}>{t('deskForm.labels.contactType', { n })}</label>
+                  <div class="icon-select">
+                    <span class="icon-select-icon" aria-hidden="true">
+                      <Icon name={icon} size={20} />
+                    </span>
+                    <select id={`pf-link-${i}-type`} class="select" value={r.type} onChange={(e) => setRow(i, { type: (e.target as HTMLSelectElement).value })}>
+                      {CONTACT_TYPES.map((c) => (
+                        <option key={c.type} value={c.type}>
+                          {typeName(c.type)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <div class="field contact-link">
+                  <label for={`pf-link-${i}`}>{t('deskForm.labels.link', { type: typeName(r.type) })}</label>
+                  <div class="link-wrap">
+                    <input
+                      id={`pf-link-${i}`}
+                      class="input"
+                      dir="ltr"
+                      value={r.link}
+                      placeholder={linkExample(r.type)}
+                      inputMode={['mobile', 'phone', 'fax'].includes(r.type) ? 'tel' : r.type === 'Email' ? 'email' : 'text'}
+                      autocomplete="off"
+                      aria-invalid={!!shown}
+                      aria-describedby={shown ? `pf-link-${i}-err` : undefined}
+                      onInput={(e) => setRow(i, { link: (e.target as HTMLInputElement).value })}
+                      onBlur={() => setTouched(new Set(touched).add(r.key))}
+                    />
+                    {ok && (
+                      <span class="link-ok" aria-hidden="true">
+                        <Icon name="check" size={18} />
+                      </span>
+                    )}
+                  </div>
+                  {shown && (
+                    <span class="field-error" id={`pf-link-${i}-err`}>
+                      {shown}
+                    </span>
+                  )}
+                </div>
+              </div>
+              <div class="row-tools">
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll(move(rows, i, -1))}>
+                  <Icon name="up" size={18} />
+                </button>
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll(move(rows, i, 1))}>
+                  <Icon name="down" size={18} />
+                </button>
+                <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.contact.remove', { n })} onClick={() => setAll(rows.filter((_, k) => k !== i))}>
+                  <Icon name="trash" size={18} />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length === 0 && <p class="muted">{t('deskForm.contact.none')}</p>}
+      <button
+        type="button"
+        class="btn btn-outline add-row"
+        disabled={rows.length >= MAX_LINKS}
+        onClick={() => {
+          const used = new Set(rows.map((r) => r.type));
+          const next = ['mobile', 'phone', 'Whatsap', 'Telegram', 'Instagram', 'Eitaa', 'Bale', 'Site', 'Email'].find((x) => !used.has(x)) ?? 'Ather';
+          setAll([...rows, emptyContact(next)]);
+          setTimeout(() => document.getElementById(`pf-link-${rows.length}`)?.focus(), 30);
+        }}
+      >
+        <Icon name="plus" size={18} />
+        {t('deskForm.contact.add')}
+      </button>
+    </div>
+  );
+}

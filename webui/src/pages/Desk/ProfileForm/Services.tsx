@@ -1,0 +1,143 @@
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../components/Icon';
+import { PriceInput } from '../../../components/PriceInput';
+import { Switch } from '../../../components/Switch';
+import { emptyService, type ServiceRow } from '../../../lib/profileForm';
+import { formatPrice } from '../../../lib/format';
+import { localDigits } from '../../../lib/digits';
+import type { TabProps } from './shared';
+
+const MAX_SERVICES = 50;
+
+export function move<T>(list: T[], i: number, d: number): T[] {
+  const j = i + d;
+  if (j < 0 || j >= list.length) return list;
+  const out = [...list];
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
+
+export default function Services({ form, update, err }: TabProps) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const rows = form.services;
+  const setRow = (i: number, patch: Partial<ServiceRow>) =>
+    update((f) => ({ ...f, services: f.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`services.${i}`, 'services']);
+  const setAll = (services: ServiceRow[]) => update((f) => ({ ...f, services }), ['services']);
+  const focusRow = (i: number) => setTimeout(() => document.getElementById(`pf-svc-${i}-title`)?.focus(), 30);
+
+  return (
+    <div>
+      {err('services') && (
+        <p class="form-error" role="alert">
+          {err('services')}
+        </p>
+      )}
+      <ol class="rows" role="list">
+        {rows.map((s, i) => {
+          const n = localDigits(i + 1, lang);
+          const titleErr = err(`services.${i}.title`);
+          const priceErr = err(`services.${i}.price`);
+          return (
+            <li key={s.key} class="row-card">
+              <div class="row-head">
+                <span class="row-num" aria-hidden="true">
+                  {n}
+                </span>
+                <strong class="row-title" dir="auto">
+                  {s.title.trim() || t('deskForm.services.untitled', { n })}
+                </strong>
+                <span class="row-price small muted">{s.free || s.price ? formatPrice(s.free ? 0 : s.price, lang, { toman: t('price.toman'), free: t('price.free') }) : ''}</span>
+                <div class="row-tools">
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll(move(rows, i, -1))}>
+                    <Icon name="up" size={18} />
+                  </button>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll(move(rows, i, 1))}>
+                    <Icon name="down" size={18} />
+                  </button>
+                  <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.services.remove', { n })} onClick={() => setAll(rows.filter((_, k) => k !== i))}>
+                    <Icon name="trash" size={18} />
+                  </button>
+                </div>
+              </div>
+              <div class="row-body svc-body">
+                <div class="field svc-title">
+                  <label for={`pf-svc-${i}-title`}>{t('deskForm.labels.serviceTitle')}</label>
+                  <input
+                    id={`pf-svc-${i}-title`}
+                    class="input"
+                    value={s.title}
+                    maxLength={100}
+                    aria-invalid={!!titleErr}
+                    aria-describedby={titleErr ? `pf-svc-${i}-title-err` : undefined}
+                    onInput={(e) => setRow(i, { title: (e.target as HTMLInputElement).value })}
+                    placeholder={t('deskForm.services.titlePlaceholder')}
+                  />
+                  {titleErr && (
+                    <span class="field-error" id={`pf-svc-${i}-title-err`}>
+                      {titleErr}
+                    </span>
+                  )}
+                </div>
+                <div class="field svc-price">
+                  <label for={`pf-svc-${i}-price`}>{t('deskForm.labels.price')}</label>
+                  {s.free ? (
+                    <div class="input price-free" id={`pf-svc-${i}-price`}>
+                      {t('price.free')}
+                    </div>
+                  ) : (
+                    <div class="price-wrap">
+                      <PriceInput
+                        id={`pf-svc-${i}-price`}
+                        value={s.price}
+                        lang={lang}
+                        onChange={(v) => setRow(i, { price: v })}
+                        invalid={!!priceErr}
+                        describedBy={priceErr ? `pf-svc-${i}-price-err` : undefined}
+                        placeholder={lang === 'fa' ? '۳۵۰٬۰۰۰' : '350,000'}
+                      />
+                      <span class="price-unit" aria-hidden="true">
+                        {t('price.toman')}
+                      </span>
+                    </div>
+                  )}
+                  <Switch checked={s.free} onChange={(v) => setRow(i, { free: v })} label={t('deskForm.services.free')} />
+                  {priceErr && (
+                    <span class="field-error" id={`pf-svc-${i}-price-err`}>
+                      {priceErr}
+                    </span>
+                  )}
+                </div>
+                <div class="field svc-desc">
+                  <label for={`pf-svc-${i}-desc`}>{t('deskForm.labels.serviceDescription')}</label>
+                  <textarea
+                    id={`pf-svc-${i}-desc`}
+                    class="textarea"
+                    rows={2}
+                    maxLength={500}
+                    value={s.description}
+                    onInput={(e) => setRow(i, { description: (e.target as HTMLTextAreaElement).value })}
+                    placeholder={t('deskForm.services.descPlaceholder')}
+                  />
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {rows.length === 0 && <p class="muted">{t('deskForm.services.none')}</p>}
+      <button
+        type="button"
+        class="btn btn-outline add-row"
+        disabled={rows.length >= MAX_SERVICES}
+        onClick={() => {
+          setAll([...rows, emptyService()]);
+          focusRow(rows.length);
+        }}
+      >
+        <Icon name="plus" size={18} />
+        {t('deskForm.services.add')}
+      </button>
+    </div>
+  );
+}

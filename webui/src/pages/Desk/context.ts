@@ -1,0 +1,17 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { User } from '../../api';
+
+export interface DeskState {
+  me: User | null;
+  setMe: (u: User) => void;
+  /** Login (or the account) says this user is an administrator; the server checks every call anyway. */
+  admin: boolean;
+  userId: number | null;
+}
+
+export const DeskContext = createContext<DeskState>({ me: null, setMe: () => undefined, admin: false, userId: null });
+
+export function useDesk(): DeskState {
+  return useContext(DeskContext);
+}
