@@ -116,6 +116,9 @@ func Slugify(s string) string {
 	for _, r := range s {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if hyphen && b.Len() > 0 {
+				if n+2 > 80 { // a hyphen and one character more would pass the limit
+					break
+				}
 				b.WriteByte('-')
 				n++
 			}
