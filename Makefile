@@ -6,7 +6,7 @@ DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
 
-.PHONY: run build web test test-go test-web vet clean
+.PHONY: run build web test test-go test-web vet clean bench
 
 ## run: build the web app and the binary, load the reference data, serve on $(ADDR)
 run: web build
@@ -39,6 +39,19 @@ test-go:
 
 test-web: webui/node_modules/.installed
 	cd webui && npm test
+	@# The bundle budget (initial JavaScript under 80 KiB gzip) needs a build: about 10 s.
+	cd webui && npm run build && npm run budget
+	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
+
+## bench: seed BENCH_N demo profiles and measure Kardan beside PostgreSQL, a bare in-process
+## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
+BENCH_N ?= 100000
+bench: web build
+	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	@# The benchmark stops its children itself; the trap makes sure an interrupted make does too.
+	bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
+	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
+	wait $$pid
 
 ## clean: remove build output (not ./data)
 clean:

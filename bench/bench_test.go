@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func TestHistogramQuantiles(t *testing.T) {
+	h := &histogram{}
+	for i := 1; i <= 1000; i++ {
+		h.record(time.Duration(i) * time.Millisecond)
+	}
+	for _, tc := range []struct{ q, want float64 }{{0.5, 500}, {0.95, 950}, {0.99, 990}} {
+		got := h.quantile(tc.q)
+		if got < tc.want*0.97 || got > tc.want*1.03 {
+			t.Errorf("quantile %.2f: got %.1f ms, want %.0f ms within 3%%", tc.q, got, tc.want)
+		}
+	}
+	if h.max != time.Second {
+		t.Errorf("max: got %v, want 1s", h.max)
+	}
+}
+
+func TestBucketsAreContinuous(t *testing.T) {
+	prev := -1
+	for ns := uint64(0); ns < 1<<20; ns++ {
+		b := bucketOf(ns)
+		if b != prev && b != prev+1 {
+			t.Fatalf("bucket of %d: got %d after %d", ns, b, prev)
+		}
+		prev = b
+	}
+}
+
+func TestFixedJSONSize(t *testing.T) {
+	for _, n := range []int{40, 100, 25000} {
+		if got := len(fixedJSON(n)); got != n {
+			t.Errorf("fixedJSON(%d): got %d bytes", n, got)
+		}
+	}
+}
+
+func TestTSQuery(t *testing.T) {
+	for _, tc := range []struct {
+		tokens []string
+		want   string
+	}{
+		{[]string{"لوله"}, "'لوله':*"},
+		{[]string{"لوله", "کش"}, "('لوله' & 'کش') | 'لولهکش'"},
+		{[]string{"برق", "کار"}, "('برق' & 'کار':*) | 'برقکار'"},
+	} {
+		if got := tsQuery(tc.tokens); got != tc.want {
+			t.Errorf("%v: got %s, want %s", tc.tokens, got, tc.want)
+		}
+	}
+}
+
+func TestQueryVariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		s := withTypo(rng, "دندانپزشک کودکان")
+		if s == "دندانپزشک کودکان" || utf8.RuneCountInString(s) != utf8.RuneCountInString("دندانپزشک کودکان") {
+			t.Fatalf("withTypo: got %q", s)
+		}
+		h := halfTyped(rng, "تعمیرکار")
+		if !strings.HasPrefix("تعمیرکار", h) || utf8.RuneCountInString(h) < 3 {
+			t.Fatalf("halfTyped: got %q", h)
+		}
+	}
+}
+
+func TestLoadCountsAnswersAndErrors(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/bad" {
+			http.Error(w, "no", http.StatusInternalServerError)
+			return
+		}
+		w.Write([]byte("hello"))
+	}))
+	defer srv.Close()
+	call, err := httpCaller(srv.URL, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := runLoad(context.Background(), loadConfig{Clients: 2, Duration: time.Minute, MaxRequests: 50},
+		[]request{{Method: "GET", Path: "/ok"}, {Method: "GET", Path: "/bad"}}, call)
+	if res.Requests != 50 || res.Errors != 25 || res.MeanBytes != 5 {
+		t.Fatalf("got %d requests, %d errors, %.1f bytes; want 50, 25, 5", res.Requests, res.Errors, res.MeanBytes)
+	}
+	if _, err := httpCaller("http://192.0.2.1:80", 1); err == nil {
+		t.Fatal("a non-loopback target was accepted")
+	}
+}

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"math/bits"
+	"net"
+	"net/http"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kardan/search"
+)
+
+// request is one call of a workload. Query (a search), Slug (a profile page) or CommentsOf (a
+// profile's comments) is what the in-process harness answers instead of the HTTP call.
+type request struct {
+	Method     string
+	Path       string
+	Body       []byte
+	Query      *search.ProfileQuery
+	Slug       string
+	CommentsOf int64
+}
+
+// loadConfig bounds one measured run: a fixed number of clients, a warm-up whose answers are
+// thrown away, then at most Duration and at most MaxRequests.
+type loadConfig struct {
+	Clients     int
+	Warmup      time.Duration
+	Duration    time.Duration
+	MaxRequests int64
+}
+
+// caller performs one request and answers the size of the answer body.
+type caller func(ctx context.Context, r *request) (int, error)
+
+// result is one workload measured against one target.
+type result struct {
+	Target    string  `json:"target"`
+	Workload  string  `json:"workload"`
+	Requests  int64   `json:"requests"`
+	Errors    int64   `json:"errors"`
+	Seconds   float64 `json:"seconds"`
+	RPS       float64 `json:"rps"`
+	P50       float64 `json:"p50_ms"`
+	P95       float64 `json:"p95_ms"`
+	P99       float64 `json:"p99_ms"`
+	Max       float64 `json:"max_ms"`
+	MeanBytes float64 `json:"mean_bytes"`
+	// FirstError is the first failure seen, so a broken peer shows why in the report.
+	FirstError string `json:"first_error,omitempty"`
+}
+
+// runLoad drives reqs through call with cfg.Clients concurrent clients. Each client walks the
+// request list from its own offset, so the clients do not ask the same query at the same time.
+func runLoad(ctx context.Context, cfg loadConfig, reqs []request, call caller) result {
+	if len(reqs) == 0 {
+		return result{FirstError: "no requests"}
+	}
+	phase := func(d time.Duration, limit int64, measure bool) (hist *histogram, n, errs, bytes int64, firstErr string, took time.Duration) {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		defer cancel()
+		var count, errCount, byteCount atomic.Int64
+		var errOnce sync.Once
+		hists := make([]*histogram, cfg.Clients)
+		var wg sync.WaitGroup
+		start := time.Now()
+		for c := 0; c < cfg.Clients; c++ {
+			hists[c] = &histogram{}
+			wg.Add(1)
+			go func(c int) {
+				defer wg.Done()
+				h := hists[c]
+				i := c * len(reqs) / cfg.Clients
+				for ctx.Err() == nil {
+					if limit > 0 && count.Add(1) > limit {
+						return
+					}
+					r := &reqs[i%len(reqs)]
+					i++
+					t0 := time.Now()
+					size, err := call(ctx, r)
+					lat := time.Since(t0)
+					if ctx.Err() != nil {
+						return // cut off by the deadline: neither a sample nor an error
+					}
+					if limit <= 0 {
+						count.Add(1)
+					}
+					if err != nil {
+						errCount.Add(1)
+						errOnce.Do(func() { firstErr = err.Error() })
+						continue
+					}
+					byteCount.Add(int64(size))
+					if measure {
+						h.record(lat)
+					}
+				}
+			}(c)
+		}
+		wg.Wait()
+		took = time.Since(start)
+		hist = &histogram{}
+		for _, h := range hists {
+			hist.merge(h)
+		}
+		n = hist.n + errCount.Load()
+		return hist, n, errCount.Load(), byteCount.Load(), firstErr, took
+	}
+	if cfg.Warmup > 0 {
+		phase(cfg.Warmup, 0, false)
+	}
+	h, n, errs, size, firstErr, took := phase(cfg.Duration, cfg.MaxRequests, true)
+	res := result{Requests: n, Errors: errs, Seconds: took.Seconds(), FirstError: firstErr}
+	if took > 0 {
+		res.RPS = float64(h.n) / took.Seconds()
+	}
+	if h.n > 0 {
+		res.P50, res.P95, res.P99 = h.quantile(0.50), h.quantile(0.95), h.quantile(0.99)
+		res.Max = float64(h.max.Microseconds()) / 1000
+		res.MeanBytes = float64(size) / float64(h.n)
+	}
+	return res
+}
+
+// httpCaller sends requests to base, which must be a loopback address: the benchmark never
+// loads anything but this machine. Compression is off for every target alike, so the figures
+// compare search, storage and JSON work, not gzip.
+func httpCaller(base string, clients int) (caller, error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("target %q: %w", base, err)
+	}
+	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsLoopback() {
+		return nil, fmt.Errorf("target %q is not a loopback address", base)
+	}
+	tr := &http.Transport{
+		MaxIdleConns:        clients * 2,
+		MaxIdleConnsPerHost: clients * 2,
+		IdleConnTimeout:     time.Minute,
+		DisableCompression:  true,
+	}
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	return func(ctx context.Context, r *request) (int, error) {
+		var body io.Reader
+		if r.Body != nil {
+			body = bytes.NewReader(r.Body)
+		}
+		req, err := http.NewRequestWithContext(ctx, r.Method, base+r.Path, body)
+		if err != nil {
+			return 0, err
+		}
+		if r.Body != nil {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		req.Header.Set("Accept-Language", "fa")
+		resp, err := client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		n, err := io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return 0, err
+		}
+		if resp.StatusCode/100 != 2 {
+			return 0, fmt.Errorf("%s %s: status %d", r.Method, r.Path, resp.StatusCode)
+		}
+		return int(n), nil
+	}, nil
+}
+
+// histogram counts latencies in logarithmic buckets with 32 steps per power of two (at most
+// about 3% error), so percentiles need no list of every sample.
+type histogram struct {
+	counts [64 * subBuckets]uint64
+	n      int64
+	max    time.Duration
+}
+
+const subBits = 5
+const subBuckets = 1 << subBits
+
+func bucketOf(ns uint64) int {
+	if ns < subBuckets {
+		return int(ns)
+	}
+	l := bits.Len64(ns) // at least subBits+1
+	shift := l - subBits - 1
+	m := ns >> shift // in [32, 64)
+	return (shift+1)*subBuckets + int(m-subBuckets)
+}
+
+// bucketMid answers the middle of bucket i, in nanoseconds.
+func bucketMid(i int) float64 {
+	if i < subBuckets {
+		return float64(i)
+	}
+	shift := i/subBuckets - 1
+	m := uint64(i%subBuckets + subBuckets)
+	lo := m << shift
+	hi := (m + 1) << shift
+	return float64(lo+hi) / 2
+}
+
+func (h *histogram) record(d time.Duration) {
+	if d < 0 {
+		d = 0
+	}
+	h.counts[bucketOf(uint64(d))]++
+	h.n++
+	if d > h.max {
+		h.max = d
+	}
+}
+
+func (h *histogram) merge(o *histogram) {
+	for i, c := range o.counts {
+		h.counts[i] += c
+	}
+	h.n += o.n
+	if o.max > h.max {
+		h.max = o.max
+	}
+}
+
+// quantile answers the q-th quantile in milliseconds.
+func (h *histogram) quantile(q float64) float64 {
+	rank := uint64(q * float64(h.n))
+	if rank >= uint64(h.n) {
+		rank = uint64(h.n) - 1
+	}
+	var seen uint64
+	for i, c := range h.counts {
+		seen += c
+		if seen > rank {
+			return bucketMid(i) / 1e6
+		}
+	}
+	return float64(h.max) / 1e6
+}

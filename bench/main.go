@@ -1,0 +1,43 @@
+// Command bench is the load generator and the side-by-side peer runs behind `make bench`
+// (DESIGN.md §5). See bench/README.md.
+//
+//	bench run [flags]      seed N demo profiles, build the index, and measure every workload on
+//	                       Kardan, PostgreSQL, the bare in-process harness and the ceiling
+//	bench pgserve [flags]  the PostgreSQL peer's HTTP server (started by run)
+//	bench ceiling [flags]  the bare net/http ceiling (started by run)
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ceiling [flags]")
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch os.Args[1] {
+	case "run":
+		err = runBench(ctx, os.Args[2:])
+	case "pgserve":
+		err = runPGServe(ctx, os.Args[2:])
+	case "ceiling":
+		err = runCeiling(ctx, os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q: want run, pgserve or ceiling", os.Args[1])
+	}
+	if err != nil {
+		slog.Error("bench", "err", err)
+		stop()
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// summary is one benchmark run: the machine, the data, every measurement and the verdicts.
+type summary struct {
+	Date      string  `json:"date"`
+	Commit    string  `json:"commit"`
+	Cores     int     `json:"cores"`
+	CPU       string  `json:"cpu"`
+	MemoryGiB float64 `json:"memory_gib"`
+	GoVersion string  `json:"go_version"`
+	N         int     `json:"n"`
+	Clients   int     `json:"clients"`
+	Warmup    float64 `json:"warmup_seconds"`
+	Duration  float64 `json:"duration_seconds"`
+	Queries   int     `json:"queries_per_workload"`
+
+	SeedSeconds    float64 `json:"seed_seconds,omitempty"`
+	ReindexSeconds float64 `json:"reindex_seconds,omitempty"`
+	PGLoadSeconds  float64 `json:"pg_load_seconds,omitempty"`
+	PGVersion      string  `json:"pg_version,omitempty"`
+
+	KardanMemory memory  `json:"kardan_memory"`
+	PGMemoryMiB  float64 `json:"pg_memory_pss_mib,omitempty"`
+	PGServeMiB   float64 `json:"pg_server_rss_mib,omitempty"`
+
+	Workloads []workloadSummary `json:"workloads"`
+	Web       webFigures        `json:"web"`
+	Checks    []check           `json:"checks"`
+	Notes     []string          `json:"notes,omitempty"`
+}
+
+// workloadSummary holds one workload's results on every target and the ratios of Kardan's
+// throughput to each peer's.
+type workloadSummary struct {
+	Name          string   `json:"name"`
+	Title         string   `json:"title"`
+	Kardan        *result  `json:"kardan,omitempty"`
+	PG            *result  `json:"postgres,omitempty"`
+	Harness       *result  `json:"harness,omitempty"`
+	Ceiling       *result  `json:"ceiling,omitempty"`
+	KardanPG      *float64 `json:"kardan_over_postgres,omitempty"`
+	KardanHarness *float64 `json:"kardan_over_harness,omitempty"`
+	KardanCeiling *float64 `json:"kardan_over_ceiling,omitempty"`
+	Skipped       string   `json:"skipped,omitempty"`
+	search        bool
+}
+
+// check is one target of DESIGN.md §5 and whether this run met it.
+type check struct {
+	Target string `json:"target"`
+	Got    string `json:"got"`
+	Met    bool   `json:"met"`
+}
+
+func ratio(a, b *result) *float64 {
+	if a == nil || b == nil || b.RPS == 0 || a.Errors > 0 || b.Errors > 0 {
+		return nil
+	}
+	r := a.RPS / b.RPS
+	return &r
+}
+
+// judge computes the ratios and checks every target of DESIGN.md §5 that the run measured.
+func (s *summary) judge() {
+	large := s.N >= 1_000_000
+	for i := range s.Workloads {
+		w := &s.Workloads[i]
+		w.KardanPG, w.KardanHarness, w.KardanCeiling = ratio(w.Kardan, w.PG), ratio(w.Kardan, w.Harness), ratio(w.Kardan, w.Ceiling)
+		if w.Kardan == nil || w.Skipped != "" {
+			continue
+		}
+		k := w.Kardan
+		if w.search {
+			if large {
+				s.addCheck(w.Name+": p99 < 60 ms", fmt.Sprintf("%.1f ms", k.P99), k.P99 < 60 && k.Errors == 0)
+			} else {
+				s.addCheck(w.Name+": p50 < 5 ms", fmt.Sprintf("%.2f ms", k.P50), k.P50 < 5 && k.Errors == 0)
+				s.addCheck(w.Name+": p99 < 20 ms", fmt.Sprintf("%.1f ms", k.P99), k.P99 < 20 && k.Errors == 0)
+			}
+		}
+		if w.KardanPG != nil {
+			s.addCheck(w.Name+": ≥ 2× PostgreSQL", fmt.Sprintf("%.2f×", *w.KardanPG), *w.KardanPG >= 2)
+		}
+		if w.search && w.KardanHarness != nil {
+			s.addCheck(w.Name+": within 1.5× of the bare harness", fmt.Sprintf("%.2f× of its throughput", *w.KardanHarness), *w.KardanHarness >= 1/1.5)
+		}
+		if w.Name == "slug" {
+			s.addCheck("profile by slug ≥ 8,000/s", fmt.Sprintf("%.0f/s", k.RPS), k.RPS >= 8000)
+		}
+	}
+	limit := 300.0
+	if large {
+		limit = 1200
+	}
+	if s.KardanMemory.PeakMiB > 0 {
+		s.addCheck(fmt.Sprintf("resident memory < %.0f MiB", limit), fmt.Sprintf("%.0f MiB peak", s.KardanMemory.PeakMiB), s.KardanMemory.PeakMiB < limit)
+	}
+	if large && s.ReindexSeconds > 0 {
+		s.addCheck("full reindex < 10 minutes", fmt.Sprintf("%.0f s", s.ReindexSeconds), s.ReindexSeconds < 600)
+	}
+	for _, b := range s.Web.Bundles {
+		if b.Page == "home" {
+			s.addCheck("initial JavaScript < 80 KiB gzip", fmt.Sprintf("%.1f KiB", b.JSKiB), b.JSKiB < 80)
+		}
+	}
+	for _, l := range s.Web.Lighthouse {
+		s.addCheck("Lighthouse "+l.Page+": performance ≥ 95", fmt.Sprintf("%.0f", l.Performance), l.Performance >= 95)
+		s.addCheck("Lighthouse "+l.Page+": accessibility ≥ 95", fmt.Sprintf("%.0f", l.Accessibility), l.Accessibility >= 95)
+		s.addCheck("Lighthouse "+l.Page+": SEO 100", fmt.Sprintf("%.0f", l.SEO), l.SEO >= 100)
+	}
+}
+
+func (s *summary) addCheck(target, got string, met bool) {
+	s.Checks = append(s.Checks, check{Target: target, Got: got, Met: met})
+}
+
+func writeJSONFile(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// Markers around the generated part of BENCHMARKS.md; the text outside them is kept.
+const (
+	mdBegin = "<!-- bench:begin (written by `make bench`; edit outside these markers) -->"
+	mdEnd   = "<!-- bench:end -->"
+)
+
+// writeMarkdown replaces the generated part of path (or appends it) with the run's tables.
+func writeMarkdown(path string, s *summary) error {
+	var b strings.Builder
+	b.WriteString(mdBegin + "\n")
+	fmt.Fprintf(&b, "## Latest run\n\n")
+	fmt.Fprintf(&b, "| | |\n|---|---|\n")
+	fmt.Fprintf(&b, "| date | %s |\n| commit | `%s` |\n| machine | %d cores (%s), %.1f GiB memory, %s |\n", s.Date, s.Commit, s.Cores, s.CPU, s.MemoryGiB, s.GoVersion)
+	fmt.Fprintf(&b, "| data | N = %d demo profiles |\n", s.N)
+	fmt.Fprintf(&b, "| load | %d concurrent clients on loopback, %.0f s warm-up then %.0f s (or the request cap) per workload, %d distinct requests per workload, no compression |\n",
+		s.Clients, s.Warmup, s.Duration, s.Queries)
+	if s.SeedSeconds > 0 {
+		fmt.Fprintf(&b, "| seed | %.1f s |\n", s.SeedSeconds)
+	}
+	if s.ReindexSeconds > 0 {
+		fmt.Fprintf(&b, "| full reindex | %.1f s (%.0f profiles/s) |\n", s.ReindexSeconds, float64(s.N)/s.ReindexSeconds)
+	}
+	if s.PGLoadSeconds > 0 {
+		fmt.Fprintf(&b, "| PostgreSQL %s load + indexes | %.1f s |\n", s.PGVersion, s.PGLoadSeconds)
+	}
+	fmt.Fprintf(&b, "| kardan memory | %.0f MiB resident after the load, %.0f MiB peak |\n", s.KardanMemory.RSSMiB, s.KardanMemory.PeakMiB)
+	if s.PGMemoryMiB > 0 {
+		fmt.Fprintf(&b, "| PostgreSQL memory | %.0f MiB (PSS of every server process) + %.0f MiB its Go front |\n", s.PGMemoryMiB, s.PGServeMiB)
+	}
+	b.WriteString("\n### Throughput and latency (client-observed, ms)\n\n")
+	b.WriteString("| workload | target | req/s | p50 | p95 | p99 | max | errors | mean bytes |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	row := func(w workloadSummary, name string, r *result) {
+		if r == nil {
+			return
+		}
+		errs := fmt.Sprint(r.Errors)
+		if r.FirstError != "" {
+			errs += " (" + strings.ReplaceAll(truncate(r.FirstError, 80), "|", "/") + ")"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %.0f | %.2f | %.2f | %.2f | %.1f | %s | %.0f |\n", w.Title, name, r.RPS, r.P50, r.P95, r.P99, r.Max, errs, r.MeanBytes)
+	}
+	for _, w := range s.Workloads {
+		if w.Skipped != "" {
+			fmt.Fprintf(&b, "| %s | — | skipped: %s | | | | | | |\n", w.Title, w.Skipped)
+			continue
+		}
+		row(w, "**kardan**", w.Kardan)
+		row(w, "PostgreSQL", w.PG)
+		row(w, "bare harness", w.Harness)
+		row(w, "ceiling", w.Ceiling)
+	}
+	b.WriteString("\n### Ratios of throughput\n\n")
+	b.WriteString("| workload | kardan/PostgreSQL | kardan/bare harness | kardan/ceiling |\n|---|---:|---:|---:|\n")
+	f := func(v *float64) string {
+		if v == nil {
+			return "—"
+		}
+		return fmt.Sprintf("%.2f", *v)
+	}
+	for _, w := range s.Workloads {
+		if w.Skipped != "" {
+			continue
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", w.Title, f(w.KardanPG), f(w.KardanHarness), f(w.KardanCeiling))
+	}
+	if len(s.Web.Bundles) > 0 || s.Web.BundleNote != "" {
+		b.WriteString("\n### Web: initial JavaScript and CSS (gzip level 9)\n\n")
+		if s.Web.BundleNote != "" {
+			b.WriteString(s.Web.BundleNote + "\n")
+		}
+		if len(s.Web.Bundles) > 0 {
+			b.WriteString("| page | JS KiB | CSS KiB |\n|---|---:|---:|\n")
+			for _, p := range s.Web.Bundles {
+				fmt.Fprintf(&b, "| %s | %.1f | %.1f |\n", p.Page, p.JSKiB, p.CSSKiB)
+			}
+		}
+	}
+	b.WriteString("\n### Web: Lighthouse (mobile preset, Debian Chromium, median of runs)\n\n")
+	if s.Web.LighthouseNote != "" {
+		b.WriteString(s.Web.LighthouseNote + "\n")
+	}
+	if len(s.Web.Lighthouse) > 0 {
+		b.WriteString("| page | performance | accessibility | best practices | SEO | runs |\n|---|---:|---:|---:|---:|---:|\n")
+		for _, l := range s.Web.Lighthouse {
+			fmt.Fprintf(&b, "| %s | %.0f | %.0f | %.0f | %.0f | %d |\n", l.Page, l.Performance, l.Accessibility, l.BestPractices, l.SEO, l.Runs)
+		}
+	}
+	b.WriteString("\n### Targets (DESIGN.md §5)\n\n| target | this run | met |\n|---|---|---|\n")
+	for _, c := range s.Checks {
+		met := "no"
+		if c.Met {
+			met = "yes"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", c.Target, c.Got, met)
+	}
+	if len(s.Notes) > 0 {
+		b.WriteString("\nNotes of this run:\n\n")
+		for _, n := range s.Notes {
+			fmt.Fprintf(&b, "- %s\n", n)
+		}
+	}
+	b.WriteString(mdEnd + "\n")
+
+	old, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	text := string(old)
+	i, j := strings.Index(text, mdBegin), strings.Index(text, mdEnd)
+	switch {
+	case i >= 0 && j > i:
+		text = text[:i] + b.String() + strings.TrimPrefix(text[j+len(mdEnd):], "\n")
+	case text == "":
+		text = "# Benchmarks\n\n" + b.String()
+	default:
+		text = strings.TrimRight(text, "\n") + "\n\n" + b.String()
+	}
+	return os.WriteFile(path, []byte(text), 0o644)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

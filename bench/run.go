@@ -1,0 +1,552 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"kardan/search"
+	"kardan/store"
+)
+
+// runConfig is what `bench run` is told.
+type runConfig struct {
+	Kardan        string
+	N             int
+	Work          string
+	Out           string
+	Markdown      string
+	Dist          string
+	Load          loadConfig
+	Queries       int
+	Seed          uint64
+	Reuse         bool
+	Skip          map[string]bool
+	Only          map[string]bool
+	LHCache       string
+	LHRuns        int
+	PGConnections int
+}
+
+func parseRunConfig(args []string) (*runConfig, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	c := &runConfig{}
+	n, _ := strconv.Atoi(os.Getenv("BENCH_N"))
+	if n <= 0 {
+		n = 100000
+	}
+	home, _ := os.UserHomeDir()
+	var skip, only string
+	var maxReq int64
+	fs.StringVar(&c.Kardan, "kardan", "./kardan", "the kardan binary to measure (built with the web app)")
+	fs.IntVar(&c.N, "n", n, "demo profiles (env BENCH_N)")
+	fs.StringVar(&c.Work, "work", "bench/results/work", "scratch directory: data, PostgreSQL, logs")
+	fs.StringVar(&c.Out, "out", "bench/results", "where the raw JSON and latest.json go")
+	fs.StringVar(&c.Markdown, "markdown", "BENCHMARKS.md", "report whose generated part is rewritten")
+	fs.StringVar(&c.Dist, "dist", "webui/dist", "the built web app, for the bundle figures")
+	fs.IntVar(&c.Load.Clients, "clients", 4, "concurrent clients")
+	fs.DurationVar(&c.Load.Warmup, "warmup", 2*time.Second, "warm-up per workload and target (answers not counted)")
+	fs.DurationVar(&c.Load.Duration, "duration", 10*time.Second, "measured time per workload and target")
+	fs.Int64Var(&maxReq, "max-requests", 300000, "measured requests per workload and target at most")
+	fs.IntVar(&c.Queries, "queries", 2000, "distinct requests drawn per workload")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the demo data and the query mixes")
+	fs.BoolVar(&c.Reuse, "reuse", false, "reuse the work directory's data when it holds N profiles (skips seed and reindex)")
+	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, ceiling, web, lighthouse")
+	fs.StringVar(&only, "only", "", "comma-separated workloads to run (default all)")
+	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
+	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
+	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	c.Load.MaxRequests = maxReq
+	c.Skip, c.Only = csvSet(skip), csvSet(only)
+	return c, nil
+}
+
+func csvSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// runBench is `bench run`: every step of `make bench`.
+func runBench(ctx context.Context, args []string) error {
+	cfg, err := parseRunConfig(args)
+	if err != nil {
+		return err
+	}
+	ps := newProcs()
+	defer ps.stopAll()
+
+	for _, d := range []string{cfg.Work, cfg.Out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	work, err := filepath.Abs(cfg.Work)
+	if err != nil {
+		return err
+	}
+	logs := filepath.Join(work, "logs")
+	os.MkdirAll(logs, 0o755)
+	kardan, err := filepath.Abs(cfg.Kardan)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(kardan); err != nil {
+		return fmt.Errorf("kardan binary: %w (run make build first)", err)
+	}
+
+	s := machineSummary()
+	s.N, s.Clients, s.Queries = cfg.N, cfg.Load.Clients, cfg.Queries
+	s.Warmup, s.Duration = cfg.Load.Warmup.Seconds(), cfg.Load.Duration.Seconds()
+
+	// 1. Data: reference data, N demo profiles, a full index build (timed).
+	data := filepath.Join(work, fmt.Sprintf("data-%d", cfg.N))
+	if cfg.Reuse && dataHolds(ctx, data, cfg.N) {
+		s.Notes = append(s.Notes, "data directory reused from an earlier run: seed and reindex were not timed")
+	} else {
+		os.RemoveAll(data)
+		setupLog := filepath.Join(logs, "setup.log")
+		if _, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data); err != nil {
+			return err
+		}
+		slog.Info("seeding demo profiles", "n", cfg.N)
+		took, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data, "--demo", strconv.Itoa(cfg.N))
+		if err != nil {
+			return err
+		}
+		s.SeedSeconds = took.Seconds()
+		slog.Info("building the search index", "n", cfg.N)
+		took, err = run(ctx, setupLog, nil, kardan, "reindex", "--data", data)
+		if err != nil {
+			return err
+		}
+		s.ReindexSeconds = took.Seconds()
+		slog.Info("data ready", "seed_s", s.SeedSeconds, "reindex_s", s.ReindexSeconds)
+	}
+	dbPath := filepath.Join(data, "kardan.db")
+
+	// 2. The query mixes, drawn from the data.
+	db, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro&_query_only=true")
+	if err != nil {
+		return err
+	}
+	demo, err := sampleDemo(ctx, db, 4000, cfg.Seed)
+	db.Close()
+	if err != nil {
+		return err
+	}
+	all := demo.buildWorkloads(cfg.Queries, cfg.Seed)
+	all = append(all, &workload{Name: "home", Title: "home page HTML with meta"}, &workload{Name: "asset", Title: "static hashed asset"})
+	var ws []*workload
+	for _, w := range all {
+		if len(cfg.Only) == 0 || cfg.Only[w.Name] {
+			ws = append(ws, w)
+		}
+	}
+	sums := map[string]*workloadSummary{}
+	for _, w := range ws {
+		s.Workloads = append(s.Workloads, workloadSummary{Name: w.Name, Title: w.Title, search: w.Search})
+	}
+	for i := range s.Workloads {
+		sums[s.Workloads[i].Name] = &s.Workloads[i]
+	}
+	measure := func(target string, w *workload, reqs []request, call caller) *result {
+		slog.Info("measuring", "target", target, "workload", w.Name)
+		r := runLoad(ctx, cfg.Load, reqs, call)
+		r.Target, r.Workload = target, w.Name
+		slog.Info("measured", "target", target, "workload", w.Name, "rps", int(r.RPS), "p50_ms", r.P50, "p99_ms", r.P99, "errors", r.Errors)
+		return &r
+	}
+
+	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON.
+	if !cfg.Skip["harness"] {
+		if err := runHarness(ctx, data, ws, sums, measure); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+
+	// 4. Kardan itself.
+	if !cfg.Skip["kardan"] {
+		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, sums, s, measure); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+
+	// 5. PostgreSQL, on the same data.
+	if !cfg.Skip["pg"] {
+		if err := runPostgres(ctx, cfg, ps, work, logs, dbPath, ws, sums, s, measure); err != nil {
+			s.Notes = append(s.Notes, "PostgreSQL peer failed: "+err.Error())
+			slog.Error("postgres peer", "err", err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+
+	// 6. The ceiling: a bare net/http answer of each workload's mean answer size.
+	if !cfg.Skip["ceiling"] {
+		if err := runCeilingPeer(ctx, cfg, ps, logs, ws, sums, measure); err != nil {
+			return err
+		}
+	}
+
+	// 7. Web bundle figures.
+	if !cfg.Skip["web"] {
+		b, err := measureBundles(cfg.Dist)
+		if err != nil {
+			s.Web.BundleNote = "Bundle sizes not measured: " + err.Error()
+		}
+		s.Web.Bundles = b
+	}
+
+	s.judge()
+	stamp := time.Now().UTC().Format("20060102-150405")
+	raw := filepath.Join(cfg.Out, fmt.Sprintf("run-%s-n%d.json", stamp, cfg.N))
+	if err := writeJSONFile(raw, s); err != nil {
+		return err
+	}
+	if err := writeJSONFile(filepath.Join(cfg.Out, "latest.json"), s); err != nil {
+		return err
+	}
+	if err := writeMarkdown(cfg.Markdown, s); err != nil {
+		return err
+	}
+	missed := 0
+	for _, c := range s.Checks {
+		if !c.Met {
+			missed++
+		}
+	}
+	slog.Info("benchmark written", "json", raw, "markdown", cfg.Markdown, "targets", len(s.Checks), "missed", missed)
+	return nil
+}
+
+// dataHolds reports whether dir already holds n demo profiles and an index.
+func dataHolds(ctx context.Context, dir string, n int) bool {
+	if _, err := os.Stat(filepath.Join(dir, "index", "index_meta.json")); err != nil {
+		return false
+	}
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(dir, "kardan.db")+"?mode=ro")
+	if err != nil {
+		return false
+	}
+	defer db.Close()
+	var got int
+	return db.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles`).Scan(&got) == nil && got == n
+}
+
+type measureFunc func(target string, w *workload, reqs []request, call caller) *result
+
+// runHarness answers the search, profile and comment workloads in process, through
+// search.SearchProfiles and store.ProfilesByIDs (store.ProfileBySlug, store.Comments): the lower
+// bound of Kardan's own work.
+func runHarness(ctx context.Context, data string, ws []*workload, sums map[string]*workloadSummary, measure measureFunc) error {
+	st, err := store.Open(ctx, filepath.Join(data, "kardan.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ix, err := search.Open(ctx, filepath.Join(data, "index"), st)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	call := func(ctx context.Context, r *request) (int, error) {
+		switch {
+		case r.Query != nil:
+			hits, err := ix.SearchProfiles(ctx, *r.Query)
+			if err != nil {
+				return 0, err
+			}
+			if _, err := st.ProfilesByIDs(ctx, hits.IDs); err != nil {
+				return 0, err
+			}
+			return 0, nil
+		case r.Slug != "":
+			_, err := st.ProfileBySlug(ctx, r.Slug)
+			return 0, err
+		case r.CommentsOf > 0:
+			if _, err := st.Profile(ctx, r.CommentsOf); err != nil {
+				return 0, err
+			}
+			hidden := false
+			_, _, err := st.Comments(ctx, store.CommentFilter{ProfileID: &r.CommentsOf, Hidden: &hidden, Limit: 20})
+			return 0, err
+		}
+		return 0, errors.New("the harness has no equivalent of this request")
+	}
+	for _, w := range ws {
+		if w.Harness {
+			sums[w.Name].Harness = measure("harness", w, w.Reqs, call)
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+var entryScript = regexp.MustCompile(`<script\b[^>]*\bsrc="(/assets/[^"]+\.js)"`)
+
+// runKardan serves the data with `kardan serve` and measures every workload on it, its memory,
+// and (unless skipped) the Lighthouse scores of its pages.
+func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, logs string, demo *demoData, ws []*workload,
+	sums map[string]*workloadSummary, s *summary, measure measureFunc) error {
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	p, err := ps.start(procSpec{Name: "kardan serve", Argv: []string{kardan, "serve", "--data", data, "--addr", fmt.Sprintf("127.0.0.1:%d", port),
+		"--base-url", base}, Log: filepath.Join(logs, "kardan.log")})
+	if err != nil {
+		return err
+	}
+	defer p.stop(30 * time.Second)
+	if err := waitHTTP(ctx, base+"/healthz", p, 5*time.Minute); err != nil {
+		return err
+	}
+	call, err := httpCaller(base, cfg.Load.Clients)
+	if err != nil {
+		return err
+	}
+	home, err := fetch(ctx, base+"/")
+	if err != nil {
+		return err
+	}
+	for _, w := range ws {
+		switch w.Name {
+		case "home":
+			w.Reqs = []request{{Method: "GET", Path: "/"}}
+		case "asset":
+			if m := entryScript.FindStringSubmatch(home); m != nil {
+				w.Reqs = []request{{Method: "GET", Path: m[1]}}
+			} else {
+				sums[w.Name].Skipped = "the binary embeds no built web app (run make web before make build)"
+			}
+		case "comments":
+			if len(w.Reqs) > 0 {
+				if _, err := call(ctx, &w.Reqs[0]); err != nil && strings.Contains(err.Error(), "status 404") {
+					sums[w.Name].Skipped = "POST /v1/comment/get is not in this build"
+				}
+			}
+		}
+	}
+	for _, w := range ws {
+		if sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
+			continue
+		}
+		sums[w.Name].Kardan = measure("kardan", w, w.Reqs, call)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	if m, err := memoryOf(p.pid()); err == nil {
+		s.KardanMemory = m
+	}
+	if !cfg.Skip["web"] && !cfg.Skip["lighthouse"] {
+		s.Web.Lighthouse, s.Web.LighthouseNote = lighthouse(ctx, cfg, logs, base, demo)
+	}
+	return nil
+}
+
+// lighthouse audits the home, a search and a profile page; when it cannot, it answers why.
+func lighthouse(ctx context.Context, cfg *runConfig, logs, base string, demo *demoData) ([]lighthouseScores, string) {
+	lhLog := filepath.Join(logs, "lighthouse.log")
+	chromium, err := ensureChromium(ctx, lhLog)
+	if err != nil {
+		return nil, "Lighthouse did not run: " + err.Error()
+	}
+	cli, err := ensureLighthouse(ctx, cfg.LHCache, lhLog)
+	if err != nil {
+		return nil, "Lighthouse did not run: " + err.Error()
+	}
+	p := demo.profiles[0]
+	query := demo.categories[p.CategoryIDs[0]].Fa
+	var out []lighthouseScores
+	for _, page := range lighthousePages(base, query, p.Slug) {
+		sc, err := runLighthouse(ctx, cli, chromium, page[0], page[1], filepath.Join(cfg.Work, "logs"), lhLog, cfg.LHRuns)
+		if err != nil {
+			return out, "Lighthouse failed on " + page[0] + ": " + err.Error()
+		}
+		slog.Info("lighthouse", "page", page[0], "performance", sc.Performance, "accessibility", sc.Accessibility, "seo", sc.SEO)
+		out = append(out, sc)
+	}
+	return out, ""
+}
+
+// runPostgres installs (if needed), starts and loads a private PostgreSQL, serves the peer and
+// measures the workloads it answers, then stops both.
+func runPostgres(ctx context.Context, cfg *runConfig, ps *procs, work, logs, dbPath string, ws []*workload,
+	sums map[string]*workloadSummary, s *summary, measure measureFunc) error {
+	pgLog := filepath.Join(logs, "postgres.log")
+	bin, err := ensurePostgres(ctx, pgLog)
+	if err != nil {
+		return err
+	}
+	cluster, err := newPGCluster(ctx, bin, work, pgLog)
+	if err != nil {
+		return err
+	}
+	s.PGVersion = cluster.version
+	if err := cluster.start(ctx, ps, pgLog); err != nil {
+		return err
+	}
+	defer cluster.proc.stop(60 * time.Second)
+	slog.Info("loading PostgreSQL", "n", cfg.N)
+	took, err := loadPG(ctx, dbPath, cluster.dsn())
+	if err != nil {
+		return err
+	}
+	s.PGLoadSeconds = took
+	slog.Info("PostgreSQL loaded", "seconds", took)
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	front, err := ps.start(procSpec{Name: "pgserve", Argv: []string{self, "pgserve", "--dsn", cluster.dsn(),
+		"--addr", fmt.Sprintf("127.0.0.1:%d", port), "--conns", strconv.Itoa(cfg.PGConnections)}, Log: filepath.Join(logs, "pgserve.log")})
+	if err != nil {
+		return err
+	}
+	defer front.stop(15 * time.Second)
+	if err := waitHTTP(ctx, base+"/healthz", front, time.Minute); err != nil {
+		return err
+	}
+	call, err := httpCaller(base, cfg.Load.Clients)
+	if err != nil {
+		return err
+	}
+	for _, w := range ws {
+		if !w.PG || sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
+			continue
+		}
+		sums[w.Name].PG = measure("postgres", w, w.Reqs, call)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	if m, err := treePSSMiB(cluster.proc.pid()); err == nil {
+		s.PGMemoryMiB = m
+	}
+	if m, err := memoryOf(front.pid()); err == nil {
+		s.PGServeMiB = m.RSSMiB
+	}
+	return nil
+}
+
+// runCeilingPeer measures the ceiling with each workload's calls, answered with a fixed body of
+// Kardan's mean answer size for that workload.
+func runCeilingPeer(ctx context.Context, cfg *runConfig, ps *procs, logs string, ws []*workload,
+	sums map[string]*workloadSummary, measure measureFunc) error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	p, err := ps.start(procSpec{Name: "ceiling", Argv: []string{self, "ceiling", "--addr", fmt.Sprintf("127.0.0.1:%d", port)},
+		Log: filepath.Join(logs, "ceiling.log")})
+	if err != nil {
+		return err
+	}
+	defer p.stop(15 * time.Second)
+	if err := waitHTTP(ctx, base+ceilingPath+"10", p, time.Minute); err != nil {
+		return err
+	}
+	call, err := httpCaller(base, cfg.Load.Clients)
+	if err != nil {
+		return err
+	}
+	for _, w := range ws {
+		k := sums[w.Name].Kardan
+		if k == nil || len(w.Reqs) == 0 {
+			continue
+		}
+		size := strconv.Itoa(int(k.MeanBytes))
+		reqs := make([]request, len(w.Reqs))
+		for i, r := range w.Reqs {
+			reqs[i] = request{Method: r.Method, Path: ceilingPath + size, Body: r.Body}
+		}
+		sums[w.Name].Ceiling = measure("ceiling", w, reqs, call)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+func fetch(ctx context.Context, url string) (string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return "", err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+// machineSummary starts the summary with the machine, the date and the commit.
+func machineSummary() *summary {
+	s := &summary{Date: time.Now().UTC().Format(time.RFC3339), Cores: runtime.NumCPU(), GoVersion: runtime.Version()}
+	if out, err := exec.Command("git", "describe", "--always", "--dirty", "--abbrev=12").Output(); err == nil {
+		s.Commit = strings.TrimSpace(string(out))
+	}
+	if f, err := os.Open("/proc/cpuinfo"); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+				s.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+		f.Close()
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+				s.MemoryGiB = kibField(v) / (1 << 20)
+			}
+		}
+	}
+	return s
+}
