@@ -8,7 +8,7 @@ import { World, DESKTOP, JOURNEY_TIMEOUT, PHONE, signIn, t, toast } from './harn
 let w;
 
 before(async () => {
-  w = await World.start({ name: '7-settings-session' });
+  w = await World.start({ name: '07-settings-session' });
   await w.cli('user', 'create', '--phone', '09121110071', '--name', 'Sara', '--password', 'password-sara');
 });
 
@@ -28,7 +28,7 @@ for (const start of ['fa', 'en']) {
 
   test(`language and theme persist, sign-out asks, a revoked session goes to /login (${start}${onPhone ? ', phone' : ''})`, { timeout: JOURNEY_TIMEOUT }, async () => {
     // Nothing stored beforehand for fa: the app's defaults are Persian and the system theme (light here).
-    await w.journey(`7-settings-session-${start}`, { lang: start, store: start !== 'fa', theme: 'system', viewport: onPhone ? PHONE : DESKTOP }, async (page, ctx) => {
+    await w.journey(`07-settings-session-${start}`, { lang: start, store: start !== 'fa', theme: 'system', viewport: onPhone ? PHONE : DESKTOP }, async (page, ctx) => {
       let lang = start;
       const html = page.locator('html');
       // The header's tools, or on a phone the slide-in menu that holds them.
@@ -98,7 +98,7 @@ for (const start of ['fa', 'en']) {
         return dialog;
       };
       let dialog = await openSignOut();
-      await w.shot(page, `7-settings-session-${start}-confirm`);
+      await w.shot(page, `07-settings-session-${start}-confirm`);
       await dialog.getByRole('button', { name: t(lang, 'common.close'), exact: true }).last().click();
       await dialog.waitFor({ state: 'hidden' });
       assert.ok((await cookies(ctx)).token, 'Close keeps the session');

@@ -7,7 +7,7 @@ import { World, JOURNEY_TIMEOUT, PHONE, t } from './harness.mjs';
 let w;
 
 before(async () => {
-  w = await World.start({ name: '9-not-found' });
+  w = await World.start({ name: '09-not-found' });
 });
 
 after(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 
 test('an unknown route and a missing profile show "Page Not Found" (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
-  await w.journey('9-not-found-fa', { lang, viewport: PHONE }, async (page) => {
+  await w.journey('09-not-found-fa', { lang, viewport: PHONE }, async (page) => {
     await page.goto('/no-such-page/here');
     await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.title') }).waitFor();
     await page.getByText(t(lang, 'notFound.text'), { exact: true }).waitFor();
@@ -26,7 +26,7 @@ test('an unknown route and a missing profile show "Page Not Found" (fa)', { time
     const res = await page.goto(`/profile/${encodeURIComponent('لوله-کشی-که-نیست')}`);
     assert.equal(res.status(), 404, 'a missing profile is answered with 404');
     await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.title') }).waitFor();
-    await w.shot(page, '9-not-found-fa-profile');
+    await w.shot(page, '09-not-found-fa-profile');
 
     await page.getByRole('link', { name: t(lang, 'notFound.home'), exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');

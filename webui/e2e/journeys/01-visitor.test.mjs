@@ -8,7 +8,7 @@ let w;
 let omid;
 
 before(async () => {
-  w = await World.start({ name: '1-visitor' });
+  w = await World.start({ name: '01-visitor' });
   const owner = await w.user('09121110001', 'امید رضایی', 'password-omid');
   omid = await w.profile(owner.token, plumber());
   // The same owner's electrician in Tehran (another category) and a plumber in Isfahan (another city):
@@ -34,7 +34,7 @@ const SATURDAY_MORNING = new Date('2026-11-21T10:30:00+03:30');
 
 for (const lang of ['fa', 'en']) {
   test(`visitor finds a plumber in Tehran and shares the page (${lang})`, { timeout: JOURNEY_TIMEOUT }, async () => {
-    await w.journey(`1-visitor-${lang}`, { lang, clock: SATURDAY_MORNING }, async (page) => {
+    await w.journey(`01-visitor-${lang}`, { lang, clock: SATURDAY_MORNING }, async (page) => {
       await page.goto('/');
       await page.locator(`html[lang="${lang}"][dir="${lang === 'fa' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
       await page.getByRole('heading', { level: 1, name: t(lang, 'home.slogan') }).waitFor();
@@ -134,7 +134,7 @@ for (const lang of ['fa', 'en']) {
       await share.getByRole('button', { name: t(lang, 'share.copy') }).click();
       await toast(page, t(lang, 'share.copied'));
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url);
-      await w.shot(page, `1-visitor-${lang}-share`);
+      await w.shot(page, `01-visitor-${lang}-share`);
       await share.getByRole('button', { name: t(lang, 'common.close') }).click();
       await share.waitFor({ state: 'hidden' });
     });

@@ -7,7 +7,7 @@ import { World, JOURNEY_TIMEOUT, PHONE, digits, t, toast } from './harness.mjs';
 let w;
 
 before(async () => {
-  w = await World.start({ name: '2-register' });
+  w = await World.start({ name: '02-register' });
 });
 
 after(async () => {
@@ -17,7 +17,7 @@ after(async () => {
 test('a new professional registers with the SMS code and lands on the Desk (fa, phone)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
   const number = '09121110021';
-  await w.journey('2-register-fa', { lang, viewport: PHONE }, async (page, ctx) => {
+  await w.journey('02-register-fa', { lang, viewport: PHONE }, async (page, ctx) => {
     await page.goto('/');
     await page.locator('header').getByRole('link', { name: t(lang, 'nav.register'), exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/register');

@@ -10,7 +10,7 @@ let omid;
 let other;
 
 before(async () => {
-  w = await World.start({ name: '8-offline' });
+  w = await World.start({ name: '08-offline' });
   const owner = await w.user('09121110081', 'امید', 'password-omid');
   omid = await w.profile(owner.token, plumber());
   other = await w.profile(owner.token, plumber({ profile_name: 'برق ساختمان امید', category_list: [102] }));
@@ -22,7 +22,7 @@ after(async () => {
 
 test('a viewed profile opens offline, an unvisited one shows the offline page (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
-  await w.journey('8-offline-fa', { lang, viewport: PHONE, serviceWorkers: true }, async (page, ctx) => {
+  await w.journey('08-offline-fa', { lang, viewport: PHONE, serviceWorkers: true }, async (page, ctx) => {
     await page.goto('/');
     // The service worker installs (precaching the app) and takes control of the page.
     await page.waitForFunction(() => !!navigator.serviceWorker.controller).catch(async (e) => {
@@ -54,7 +54,7 @@ test('a viewed profile opens offline, an unvisited one shows the offline page (f
     const services = page.locator('section[aria-labelledby="services-title"] li.service');
     assert.equal(await services.count(), 2, 'the saved copy has the services');
     await page.locator('section[aria-labelledby="hours-title"]').waitFor();
-    await w.shot(page, '8-offline-fa-profile');
+    await w.shot(page, '08-offline-fa-profile');
 
     // A profile never opened: the offline page, offering the saved one.
     await page.goto(`/profile/${encodeURIComponent(other.slug)}`);
