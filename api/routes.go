@@ -86,11 +86,17 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/upload-file", handle(s.handleUpload)).Methods(http.MethodPost)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
+	if s.metrics != nil {
+		r.Handle("/metrics", s.metrics.handler()).Methods(http.MethodGet)
+		r.Use(labelRoute)
+	}
+
 	var h http.Handler = r
 	h = s.withAuth(h)
 	h = withGzip(h)
 	h = s.withSecurityHeaders(h)
 	h = withRecover(h)
+	h = s.metrics.wrap(h)
 	h = s.withRequest(h)
 	return h
 }

@@ -37,6 +37,8 @@ type Config struct {
 	SMS auth.Sender
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
+	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
+	Metrics bool
 }
 
 // Server serves the API and the web app.
@@ -57,6 +59,8 @@ type Server struct {
 	hasher *auth.Hasher
 	sms    auth.Sender
 	media  *media.Processor
+
+	metrics *metrics // nil without --metrics
 }
 
 // New builds the server over an open store.
@@ -74,6 +78,8 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	if s.sms == nil {
 		s.sms = auth.ConsoleSender{}
 	}
+	s.metrics = newMetrics(s)
+	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)
 	}

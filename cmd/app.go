@@ -35,6 +35,8 @@ type ServeConfig struct {
 	// many of them are kept.
 	BackupEvery time.Duration
 	BackupKeep  int
+	// Metrics serves GET /metrics for Prometheus.
+	Metrics bool
 }
 
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
@@ -104,6 +106,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Search:         a.Search,
 		SMS:            sms,
 		Uploads:        uploads,
+		Metrics:        cfg.Metrics,
 	}, st)
 	if err != nil {
 		a.Close()

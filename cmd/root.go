@@ -66,6 +66,20 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// envBool answers KARDAN_<name> parsed as a boolean (1, true, yes, on), or def when unset or
+// unreadable.
+func envBool(name string, def bool) bool {
+	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "1", "true", "yes", "on":
+			return true
+		case "0", "false", "no", "off", "":
+			return false
+		}
+	}
+	return def
+}
+
 // NewRootCmd builds the kardan command with all its subcommands.
 func NewRootCmd(web fs.FS) *cobra.Command {
 	g := &Globals{Web: web, Out: os.Stdout, Err: os.Stderr}

@@ -50,5 +50,6 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
 	f.DurationVar(&cfg.BackupEvery, "backup-every", envDuration("BACKUP_EVERY", 0), "write a backup into backups/ this often, e.g. 24h (0: off; env KARDAN_BACKUP_EVERY)")
 	f.IntVar(&cfg.BackupKeep, "backup-keep", envInt("BACKUP_KEEP", 7), "how many scheduled backups to keep (env KARDAN_BACKUP_KEEP)")
+	f.BoolVar(&cfg.Metrics, "metrics", envBool("METRICS", false), "serve GET /metrics in Prometheus text format; keep it away from the public at the proxy (env KARDAN_METRICS)")
 	return c
 }

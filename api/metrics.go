@@ -1,0 +1,210 @@
+package api
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"kardan/auth"
+)
+
+// metrics holds the server's Prometheus collectors in a registry of its own, so two servers in
+// one process (tests) never share counters. A nil *metrics is valid and records nothing: that
+// is the server without --metrics.
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	search   *prometheus.HistogramVec
+	sms      *prometheus.CounterVec
+}
+
+// latencyBuckets span a cached read (a millisecond) to a slow upload (ten seconds).
+var latencyBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10}
+
+// searchRoutes are the route templates whose latency is also search latency, by kind.
+var searchRoutes = map[string]string{
+	"/v1/user-technical/searchUser":     "profiles",
+	"/v1/user-technical/searchUserSlag": "profile_slug",
+	"/v1/blog/search":                   "blogs",
+}
+
+// newMetrics builds the collectors when cfg.Metrics is set, and nil otherwise.
+func newMetrics(s *Server) *metrics {
+	if !s.cfg.Metrics {
+		return nil
+	}
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kardan_http_requests_total",
+			Help: "HTTP requests answered, by method, route template and status code.",
+		}, []string{"method", "route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "kardan_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by method and route template.",
+			Buckets: latencyBuckets,
+		}, []string{"method", "route"}),
+		search: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "kardan_search_duration_seconds",
+			Help:    "Time to answer a search request (profiles, a profile by slug, blogs), decoding and rendering included.",
+			Buckets: latencyBuckets,
+		}, []string{"kind"}),
+		sms: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "kardan_sms_sends_total",
+			Help: "Sign-up codes handed to the SMS sender, by result (sent or failed).",
+		}, []string{"result"}),
+	}
+	m.sms.WithLabelValues("sent")
+	m.sms.WithLabelValues("failed")
+	m.reg.MustRegister(m.requests, m.latency, m.search, m.sms,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "kardan_database_size_bytes",
+			Help: "Size of the SQLite database file and its write-ahead log.",
+		}, func() float64 { return databaseSize(s.store.Path()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "kardan_search_outbox_backlog",
+			Help: "Changes written to the database that the search index has not applied yet (outbox head minus applied).",
+		}, s.outboxBacklog),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "kardan_search_index_documents",
+			Help: "Documents in the search index.",
+		}, func() float64 {
+			if s.cfg.Search == nil {
+				return math.NaN()
+			}
+			n, err := s.cfg.Search.DocCount()
+			if err != nil {
+				return math.NaN()
+			}
+			return float64(n)
+		}),
+	)
+	return m
+}
+
+// databaseSize answers the bytes of the database file and its WAL; a missing WAL counts zero.
+func databaseSize(path string) float64 {
+	var total int64
+	for _, p := range []string{path, path + "-wal"} {
+		if fi, err := os.Stat(p); err == nil {
+			total += fi.Size()
+		}
+	}
+	return float64(total)
+}
+
+// outboxBacklog answers how far the index trails the database, NaN when either cannot say.
+func (s *Server) outboxBacklog() float64 {
+	if s.cfg.Search == nil {
+		return math.NaN()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	head, err := s.store.OutboxHead(ctx)
+	if err != nil {
+		return math.NaN()
+	}
+	applied, err := s.cfg.Search.Applied()
+	if err != nil {
+		return math.NaN()
+	}
+	return float64(max(head-applied, 0))
+}
+
+// handler serves the registry in Prometheus' text format.
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// routeSlot is where the router writes the matched route's template for the metrics middleware,
+// which runs outside the router and so cannot ask mux itself.
+type routeSlot struct{ template string }
+
+type routeSlotKey struct{}
+
+// labelRoute is router middleware: it records the matched route's template ("/v1/blog/get/{key}"),
+// never the raw path, so labels stay few whatever clients send.
+func labelRoute(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if slot, ok := r.Context().Value(routeSlotKey{}).(*routeSlot); ok {
+			if cur := mux.CurrentRoute(r); cur != nil {
+				if t, err := cur.GetPathTemplate(); err == nil {
+					slot.template = t
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// wrap counts and times every request by route template. Unmatched paths share two labels: the
+// web app's pages and unknown /v1 paths.
+func (m *metrics) wrap(next http.Handler) http.Handler {
+	if m == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		slot := &routeSlot{}
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), routeSlotKey{}, slot)))
+		route := slot.template
+		if route == "" {
+			route = "web"
+			if strings.HasPrefix(r.URL.Path, "/v1/") || r.URL.Path == "/v1" {
+				route = "/v1/unknown"
+			}
+		}
+		method := metricMethod(r.Method)
+		d := time.Since(start).Seconds()
+		m.requests.WithLabelValues(method, route, strconv.Itoa(rec.status)).Inc()
+		m.latency.WithLabelValues(method, route).Observe(d)
+		if kind, ok := searchRoutes[route]; ok {
+			m.search.WithLabelValues(kind).Observe(d)
+		}
+	})
+}
+
+// metricMethod keeps the method label to the methods the API uses.
+func metricMethod(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "other"
+}
+
+// countSMS wraps the SMS sender so every send is counted by result.
+func (m *metrics) countSMS(next auth.Sender) auth.Sender {
+	if m == nil {
+		return next
+	}
+	return &countingSender{next: next, sms: m.sms}
+}
+
+type countingSender struct {
+	next auth.Sender
+	sms  *prometheus.CounterVec
+}
+
+func (c *countingSender) Send(ctx context.Context, phone, code string) error {
+	err := c.next.Send(ctx, phone, code)
+	if err != nil {
+		c.sms.WithLabelValues("failed").Inc()
+	} else {
+		c.sms.WithLabelValues("sent").Inc()
+	}
+	return err
+}

@@ -1,0 +1,154 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"kardan/admin"
+	"kardan/api"
+	"kardan/search"
+	"kardan/store"
+)
+
+// failingSender fails every other send, like a flaky SMS provider.
+type failingSender struct {
+	mu sync.Mutex
+	n  int
+}
+
+func (f *failingSender) Send(ctx context.Context, phone, code string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.n++
+	if f.n%2 == 0 {
+		return errors.New("provider down")
+	}
+	return nil
+}
+
+func newMetricsServer(t *testing.T, on bool) *httptest.Server {
+	t.Helper()
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: 10, PasswordHash: "x", Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	srv, err := api.New(api.Config{Search: ix, Metrics: on, SMS: &failingSender{}}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	res, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+func post(t *testing.T, url, body string) int {
+	t.Helper()
+	res, err := http.Post(url, "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// metricValue answers the value of the sample whose line starts with prefix, or -1.
+func metricValue(t *testing.T, text, prefix string) float64 {
+	t.Helper()
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, prefix+" ") {
+			v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(line, prefix)), 64)
+			if err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			return v
+		}
+	}
+	return -1
+}
+
+func TestMetrics(t *testing.T) {
+	ts := newMetricsServer(t, true)
+	get(t, ts.URL+"/v1/locations/province/list")
+	get(t, ts.URL+"/v1/user-technical/999991")
+	get(t, ts.URL+"/v1/user-technical/999992")
+	get(t, ts.URL+"/v1/no/such/route")
+	get(t, ts.URL+"/about")
+	if code := post(t, ts.URL+"/v1/user-technical/searchUser", `{"search_txt":"تعمیر"}`); code != 200 {
+		t.Fatalf("search: %d", code)
+	}
+	post(t, ts.URL+"/v1/send-sms/sendSmsForSignUp", `{"numberPhone":"09121110001"}`)
+	post(t, ts.URL+"/v1/send-sms/sendSmsForSignUp", `{"numberPhone":"09121110002"}`)
+
+	code, text := get(t, ts.URL+"/metrics")
+	if code != 200 {
+		t.Fatalf("GET /metrics: %d", code)
+	}
+	for prefix, want := range map[string]float64{
+		`kardan_http_requests_total{code="200",method="GET",route="/v1/locations/province/list"}`:   1,
+		`kardan_http_requests_total{code="404",method="GET",route="/v1/user-technical/{id:[0-9]+}"}`: 2,
+		`kardan_http_requests_total{code="404",method="GET",route="/v1/unknown"}`:                    1,
+		`kardan_http_requests_total{code="200",method="POST",route="/v1/user-technical/searchUser"}`: 1,
+		`kardan_http_request_duration_seconds_count{method="GET",route="web"}`:                       1,
+		`kardan_search_duration_seconds_count{kind="profiles"}`:                                      1,
+		`kardan_sms_sends_total{result="sent"}`:                                                      1,
+		`kardan_sms_sends_total{result="failed"}`:                                                    1,
+		`kardan_search_outbox_backlog`:                                                               0,
+		`kardan_search_index_documents`:                                                              10,
+	} {
+		if got := metricValue(t, text, prefix); got != want {
+			t.Errorf("%s: got %v, want %v", prefix, got, want)
+		}
+	}
+	if v := metricValue(t, text, "kardan_database_size_bytes"); v < 100_000 {
+		t.Errorf("database size: got %v", v)
+	}
+	if strings.Contains(text, "999991") || strings.Contains(text, "/no/such") {
+		t.Error("a raw path became a label")
+	}
+	if !regexp.MustCompile(`(?m)^go_goroutines \d+`).MatchString(text) || !strings.Contains(text, "process_resident_memory_bytes") {
+		t.Error("runtime and process metrics missing")
+	}
+}
+
+func TestMetricsOff(t *testing.T) {
+	ts := newMetricsServer(t, false)
+	_, text := get(t, ts.URL+"/metrics")
+	if strings.Contains(text, "kardan_http_requests_total") {
+		t.Fatal("metrics are served without --metrics")
+	}
+}
