@@ -119,7 +119,7 @@ func TestMetrics(t *testing.T) {
 		t.Fatalf("GET /metrics: %d", code)
 	}
 	for prefix, want := range map[string]float64{
-		`kardan_http_requests_total{code="200",method="GET",route="/v1/locations/province/list"}`:   1,
+		`kardan_http_requests_total{code="200",method="GET",route="/v1/locations/province/list"}`:    1,
 		`kardan_http_requests_total{code="404",method="GET",route="/v1/user-technical/{id:[0-9]+}"}`: 2,
 		`kardan_http_requests_total{code="404",method="GET",route="/v1/unknown"}`:                    1,
 		`kardan_http_requests_total{code="200",method="POST",route="/v1/user-technical/searchUser"}`: 1,

@@ -90,6 +90,7 @@ func (s *Server) routes() http.Handler {
 		r.Handle("/metrics", s.metrics.handler()).Methods(http.MethodGet)
 		r.Use(labelRoute)
 	}
+	r.Use(s.limitSearch)
 
 	var h http.Handler = r
 	h = s.withAuth(h)

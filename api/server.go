@@ -39,6 +39,10 @@ type Config struct {
 	Uploads media.Storage
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
 	Metrics bool
+	// SearchRate is how many search requests per second one client address may make, with
+	// bursts of SearchBurst; 0 means no limit.
+	SearchRate  float64
+	SearchBurst int
 }
 
 // Server serves the API and the web app.
@@ -60,7 +64,8 @@ type Server struct {
 	sms    auth.Sender
 	media  *media.Processor
 
-	metrics *metrics // nil without --metrics
+	metrics     *metrics     // nil without --metrics
+	searchLimit *tokenBucket // nil without a search rate
 }
 
 // New builds the server over an open store.
@@ -79,6 +84,7 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 		s.sms = auth.ConsoleSender{}
 	}
 	s.metrics = newMetrics(s)
+	s.searchLimit = newTokenBucket(cfg.SearchRate, cfg.SearchBurst, nil)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)

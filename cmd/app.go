@@ -37,6 +37,9 @@ type ServeConfig struct {
 	BackupKeep  int
 	// Metrics serves GET /metrics for Prometheus.
 	Metrics bool
+	// SearchRate and SearchBurst limit search requests per client address (0: no limit).
+	SearchRate  float64
+	SearchBurst int
 }
 
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
@@ -107,6 +110,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SMS:            sms,
 		Uploads:        uploads,
 		Metrics:        cfg.Metrics,
+		SearchRate:     cfg.SearchRate,
+		SearchBurst:    cfg.SearchBurst,
 	}, st)
 	if err != nil {
 		a.Close()

@@ -66,6 +66,16 @@ func envInt(name string, def int) int {
 	return def
 }
 
+// envFloat answers KARDAN_<name> parsed as a number, or def when unset or unreadable.
+func envFloat(name string, def float64) float64 {
+	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
+		if n, err := strconv.ParseFloat(v, 64); err == nil {
+			return n
+		}
+	}
+	return def
+}
+
 // envBool answers KARDAN_<name> parsed as a boolean (1, true, yes, on), or def when unset or
 // unreadable.
 func envBool(name string, def bool) bool {

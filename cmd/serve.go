@@ -50,6 +50,8 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
 	f.DurationVar(&cfg.BackupEvery, "backup-every", envDuration("BACKUP_EVERY", 0), "write a backup into backups/ this often, e.g. 24h (0: off; env KARDAN_BACKUP_EVERY)")
 	f.IntVar(&cfg.BackupKeep, "backup-keep", envInt("BACKUP_KEEP", 7), "how many scheduled backups to keep (env KARDAN_BACKUP_KEEP)")
+	f.Float64Var(&cfg.SearchRate, "search-rate", envFloat("SEARCH_RATE", 30), "search requests per second allowed to one client address (0: no limit; env KARDAN_SEARCH_RATE)")
+	f.IntVar(&cfg.SearchBurst, "search-burst", envInt("SEARCH_BURST", 60), "search requests one client address may make at once before --search-rate applies (env KARDAN_SEARCH_BURST)")
 	f.BoolVar(&cfg.Metrics, "metrics", envBool("METRICS", false), "serve GET /metrics in Prometheus text format; keep it away from the public at the proxy (env KARDAN_METRICS)")
 	return c
 }
