@@ -62,10 +62,21 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 // ---------------------------------------------------------------------------------------------
 // The web app's catalogues, so journeys look for the texts a person reads, in both languages.
 
-const catalogues = {
-  fa: JSON.parse(readFileSync(join(webui, 'src', 'i18n', 'fa.json'), 'utf8')),
-  en: JSON.parse(readFileSync(join(webui, 'src', 'i18n', 'en.json'), 'utf8')),
+function merge(into, from) {
+  for (const [k, v] of Object.entries(from)) {
+    if (v && typeof v === 'object' && into[k] && typeof into[k] === 'object') merge(into[k], v);
+    else into[k] = v;
+  }
+  return into;
+}
+
+// The Desk's texts are merged into the default namespace when the Desk loads, as the app does.
+const catalogue = (lang) => {
+  const read = (name) => JSON.parse(readFileSync(join(webui, 'src', 'i18n', `${name}.json`), 'utf8'));
+  const main = read(lang);
+  return existsSync(join(webui, 'src', 'i18n', `desk.${lang}.json`)) ? merge(main, read(`desk.${lang}`)) : main;
 };
+const catalogues = { fa: catalogue('fa'), en: catalogue('en') };
 
 /** A catalogue text with its {{placeholders}} filled, as i18next renders it. */
 export function t(lang, key, vars = {}) {
@@ -123,9 +134,9 @@ async function startTileServer() {
   };
 }
 
-// A 1×1 transparent PNG: Leaflet stretches every tile image to the tile size.
+// A 1×1 light grey PNG: Leaflet stretches every tile image to the tile size.
 function blankPng() {
-  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN49+4FAAWSAsUs0TWTAAAAAElFTkSuQmCC', 'base64');
 }
 
 /** Starts `kardan serve` and resolves with its URL once it prints "Kardan is running at …". */
@@ -305,9 +316,10 @@ export class World {
   /**
    * A fresh browser context (own cookies, storage and cache): `lang` and `theme` are stored before
    * the app starts unless `store: false`; service workers are blocked unless `serviceWorkers: true`;
-   * the server's Content-Security-Policy holds unless `bypassCSP: true` (to inject axe-core).
+   * the server's Content-Security-Policy holds unless `bypassCSP: true` (to inject axe-core);
+   * `geolocation: {latitude, longitude}` is where the browser says it is (permission granted).
    */
-  async context({ lang = 'fa', theme = 'light', viewport = DESKTOP, serviceWorkers = false, store = true, clock, bypassCSP = false } = {}) {
+  async context({ lang = 'fa', theme = 'light', viewport = DESKTOP, serviceWorkers = false, store = true, clock, bypassCSP = false, geolocation } = {}) {
     const ctx = await this.browser.newContext({
       baseURL: this.base,
       viewport,
@@ -315,7 +327,8 @@ export class World {
       locale: lang === 'fa' ? 'fa-IR' : 'en-US',
       timezoneId: 'Asia/Tehran',
       serviceWorkers: serviceWorkers ? 'allow' : 'block',
-      permissions: ['clipboard-read', 'clipboard-write'],
+      permissions: ['clipboard-read', 'clipboard-write', ...(geolocation ? ['geolocation'] : [])],
+      geolocation,
       reducedMotion: 'reduce',
       bypassCSP,
     });
@@ -435,4 +448,30 @@ export function plumber(over = {}) {
     ],
     ...over,
   };
+}
+
+/** A JPEG photo drawn in the page (a gradient with a few shapes), for upload inputs. */
+export async function photo(page, { width = 900, height = 600, name = 'photo.jpg' } = {}) {
+  const data = await page.evaluate(
+    ([w, h]) => {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const g = c.getContext('2d');
+      const grad = g.createLinearGradient(0, 0, w, h);
+      grad.addColorStop(0, '#0b6e69');
+      grad.addColorStop(1, '#f2b84b');
+      g.fillStyle = grad;
+      g.fillRect(0, 0, w, h);
+      g.fillStyle = '#ffffff';
+      g.beginPath();
+      g.arc(w / 2, h / 2, Math.min(w, h) / 4, 0, Math.PI * 2);
+      g.fill();
+      g.fillStyle = '#c0392b';
+      g.fillRect(w / 10, h / 10, w / 5, h / 5);
+      return c.toDataURL('image/jpeg', 0.9).split(',')[1];
+    },
+    [width, height],
+  );
+  return { name, mimeType: 'image/jpeg', buffer: Buffer.from(data, 'base64') };
 }
