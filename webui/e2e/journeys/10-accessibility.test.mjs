@@ -59,6 +59,10 @@ for (const [lang, theme, viewport] of [
       await page.getByText(omid.profile_name).first().waitFor();
       await check('desk');
 
+      await page.goto('/dashboard/profiles/new');
+      await page.locator('#pf-profile_name').waitFor();
+      await check('desk-profile-form');
+
       if (failures.length) throw new Error(failures.join('\n\n'));
     });
   });
