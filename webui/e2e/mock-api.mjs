@@ -157,6 +157,52 @@ const blogList = blogs.map(([title, slug, summary], i) => ({
   create_at: new Date(Date.UTC(2025, 0, 8 + i * 9)).toISOString(),
 }));
 
+// The Desk: the signed-in owner's profiles in several states, blogs, and the moderation lists.
+const DAY = 86400000;
+const STATUS_OF = { 1: 'Accepted', 2: 'Rejected', 9: 'Pending', 10: 'Pending', 11: 'Pending', 12: 'Blocked' };
+const NOTE_OF = {
+  2: 'عکس پروفایل تصویر یک محصول از اینترنت است؛ لطفاً عکس خود یا مغازه را بگذارید و شمارهٔ تماس را کامل کنید.',
+  12: 'چند گزارش دربارهٔ دریافت بیعانه بدون انجام کار رسیده است.',
+};
+function deskProfile(p) {
+  const status = STATUS_OF[p.id] ?? 'Accepted';
+  return {
+    ...p,
+    account_status: status,
+    active: p.id !== 2,
+    display: true,
+    register_admin: NOTE_OF[p.id] ? { adminRegisterId: 1, description: NOTE_OF[p.id] } : { adminRegisterId: null, description: '' },
+    user_id: { ...p.user_id, numberPhone: `0912${String(3000000 + p.id * 7919).slice(0, 7)}` },
+  };
+}
+const deletedProfile = { ...deskProfile(profiles[2]), account_status: 'Deleted', active: false, delete_at: new Date(Date.now() - 9 * DAY).toISOString() };
+const ownProfiles = [deskProfile(profiles[0]), deskProfile(profiles[1])];
+const allDesk = [...profiles.map(deskProfile).map((x) => (x.id === 3 ? deletedProfile : x))];
+
+const deskBlogs = [
+  { ...blogList[0], status: 'Published', isDraft: false },
+  { ...blogList[1], id: 11, slug: 'winter-boiler-care', title: 'راهنمای نگهداری پکیج در زمستان', summary: 'چند کار ساده که پیش از سرما باید انجام داد تا پکیج خاموش نشود.', status: 'Pending', isDraft: false, release_at: new Date(Date.now() + 3 * DAY).toISOString(), image_url: '/uploads/mock/s5.svg' },
+  { ...blogList[2], id: 12, slug: 'water-pressure', title: 'چرا فشار آب ساختمان کم است؟', summary: '', status: 'Draft', isDraft: true, image_url: '' },
+  { ...blogList[3], id: 13, slug: 'cheap-fixes', title: 'تعمیرات ارزان که گران تمام می‌شوند', status: 'Rejected', isDraft: false, register_admin: { description: 'نام و نشانی یک فروشگاه در متن تبلیغ شده است؛ لطفاً آن را بردارید.' } },
+].map((b) => ({
+  ...b,
+  category_list: [{ id: 11, farsi_name: 'لوله‌کش', english_name: 'Plumber', slag: 'plumber' }],
+  content:
+    '<p>سرمای زمستان بیشترین فشار را به پکیج و لوله‌ها می‌آورد. با چند بازدید ساده می‌توانید از خاموشی‌های ناگهانی و هزینه‌های سنگین جلوگیری کنید.</p><h2>پیش از شروع سرما</h2><ul><li>فشار آب پکیج را بررسی کنید؛ عقربه باید بین ۱ و ۱٫۵ بار باشد.</li><li>دودکش را از نظر گرفتگی و نشتی ببینید.</li><li>شیرهای رادیاتورها را یکی‌یکی باز و هواگیری کنید.</li></ul><h3>یک نکتهٔ مهم</h3><p><strong>سرویس سالانه</strong> را به تعمیرکار مجاز بسپارید و <em>رسید</em> بگیرید.</p>',
+}));
+
+const critics = [
+  { id: 1, name: 'سمیرا نادری', email: 'samira@example.ir', number_phone: '', subject: 'شمارهٔ اشتباه در یک صفحه', message: 'شمارهٔ تلفن صفحهٔ «تعمیرگاه خودرو آریا» به شخص دیگری تعلق دارد. لطفاً بررسی کنید.', read: false, create_at: new Date(Date.now() - 2 * 3600000).toISOString() },
+  { id: 2, name: 'Amir', email: '', number_phone: '09121112233', subject: 'پیشنهاد', message: 'خوب است امکان رزرو وقت هم اضافه شود.', read: false, create_at: new Date(Date.now() - DAY).toISOString() },
+  { id: 3, name: 'رضا', email: 'reza@example.com', number_phone: '', subject: 'تشکر', message: 'با کاردان یک لوله‌کش خوب نزدیک خانه پیدا کردم. ممنون.', read: true, create_at: new Date(Date.now() - 4 * DAY).toISOString() },
+];
+
+function page(list, url) {
+  const skip = Number(url.searchParams.get('skip') || 0);
+  const take = Number(url.searchParams.get('take') || 20);
+  return list.slice(skip, skip + take);
+}
+
 function send(res, status, payload, message = null) {
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify({ payload, message }));
@@ -233,6 +279,55 @@ const server = http.createServer(async (req, res) => {
     const x = profiles.find((y) => y.slug === b.slug);
     return x ? send(res, 200, x) : send(res, 404, null, en ? 'Item not found' : 'موردی یافت نشد');
   }
+  // The Desk (signed in).
+  const authed = !!req.headers.authorization;
+  if (p.startsWith('/v1/user-technical/getAll/') && authed && Number(p.split('/').pop()) === 1) {
+    return send(res, 200, { profiles: ownProfiles, count: ownProfiles.length });
+  }
+  if (p.startsWith('/v1/user-technical/getAuthProfileById/')) {
+    const id = Number(p.split('/').pop());
+    const x = id === 3 ? deletedProfile : allDesk.find((y) => y.id === id);
+    return x ? send(res, 200, x) : send(res, 404, null, en ? 'Item not found' : 'موردی یافت نشد');
+  }
+  if (p === '/v1/user-technical/createProfile' || p.startsWith('/v1/user-technical/update/') || /\/v1\/user-technical\/\d+\/flags$/.test(p)) {
+    const b = await body(req);
+    const id = Number(p.match(/(\d+)/)?.[1] ?? 99);
+    return send(res, 200, { ...(allDesk.find((y) => y.id === id) ?? ownProfiles[0]), ...b, id });
+  }
+  if (p === '/v1/upload-file') {
+    req.resume();
+    return req.on('end', () => send(res, 200, { address: '/uploads/mock/s4.svg', data: { location: 'mock/s4.svg' } }));
+  }
+  if (p === '/v1/blog/getAuthAll') return send(res, 200, { blogs: deskBlogs, count: deskBlogs.length });
+  if (p.startsWith('/v1/blog/getAuth/')) {
+    const x = deskBlogs.find((b) => String(b.id) === p.split('/').pop());
+    return x ? send(res, 200, x) : send(res, 404, null, en ? 'Item not found' : 'موردی یافت نشد');
+  }
+  if (p === '/v1/blog/add' || p === '/v1/blog/edit') return send(res, 200, { ...deskBlogs[1], ...(await body(req)) });
+  if (p === '/v1/admin/user-technical') {
+    const st = url.searchParams.get('status') || '';
+    const list = st === 'Deleted' ? [deletedProfile] : allDesk.filter((x) => !x.delete_at && (!st || x.account_status === st));
+    return send(res, 200, { profiles: page(list, url), count: list.length });
+  }
+  if (p === '/v1/user-technical/getAllWithSoftDeleted') return send(res, 200, { profiles: page(allDesk, url), count: allDesk.length });
+  if (/^\/v1\/admin\/(user-technical|blog|comment)\/\d+\/status$/.test(p) || /^\/v1\/admin\/critics\/\d+\/read$/.test(p)) return send(res, 200, await body(req));
+  if (p === '/v1/admin/blog') {
+    const st = url.searchParams.get('status') || '';
+    const list = deskBlogs.filter((b) => !st || b.status === st).map((b) => ({ ...b, writer: { id: 1, name: 'امید کریمی' } }));
+    return send(res, 200, { blogs: page(list, url), count: list.length });
+  }
+  if (p === '/v1/admin/comment') {
+    const hidden = url.searchParams.get('status') === 'Hidden';
+    const list = comments
+      .map(([name, score, description], i) => ({ id: i + 1, description, score, status: i === 1 ? 'Hidden' : 'Visible', create_at: new Date(Date.UTC(2025, 2, 1 + i * 6)).toISOString(), user: { id: 100 + i, name }, user_technical_id: profiles[i].id, user_technical: { id: profiles[i].id, profile_name: profiles[i].profile_name, slug: profiles[i].slug } }))
+      .filter((c) => (c.status === 'Hidden') === hidden);
+    return send(res, 200, { comments: page(list, url), count: list.length });
+  }
+  if (p === '/v1/critics-and-suggestions' && req.method === 'GET') {
+    const read = url.searchParams.get('read');
+    const list = critics.filter((c) => read === null || String(c.read) === read);
+    return send(res, 200, { critics: page(list, url), count: list.length });
+  }
   if (p.startsWith('/v1/user-technical/getAll/')) {
     const uid = Number(p.split('/').pop());
     return send(res, 200, profiles.filter((x) => x.user_id.userId === uid));
@@ -269,12 +364,15 @@ const server = http.createServer(async (req, res) => {
   }
   if (p === '/v1/user') {
     if (!req.headers.authorization) return send(res, 401, null, 'Unauthorized');
-    return send(res, 200, { id: 1, name: 'امید کریمی', numberPhone: '09121234567', profileImage: '' });
+    return send(res, 200, { id: 1, name: 'امید کریمی', numberPhone: '09121234567', profileImage: '/uploads/mock/p1.svg', isAdmin: true });
   }
   if (p === '/v1/user/logout') return send(res, 200, null);
   if (p === '/v1/send-sms/sendSmsForSignUp') return send(res, 200, null, en ? 'Code sent' : 'کد ارسال شد');
   if (p === '/v1/user/create') return send(res, 200, { id: 2 });
   if (p.startsWith('/v1/critics-and-suggestions/')) return send(res, 200, null);
+  if (p === '/v1/user/edit') return send(res, 200, { id: 1, name: 'امید کریمی', numberPhone: '09121234567', profileImage: '/uploads/mock/p1.svg', isAdmin: true, ...(await body(req)) });
+  // Other changes made from the Desk (delete, restore, blog delete) simply succeed.
+  if (req.method === 'PUT' || req.method === 'DELETE') return send(res, 200, null);
   return send(res, 404, null, en ? 'Item not found' : 'موردی یافت نشد');
 });
 

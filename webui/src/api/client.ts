@@ -72,6 +72,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Skip the 401/403 sign-out (the login form itself). */
   noAuthRedirect?: boolean;
+  /** Sign out on 401 only: the call's 403 means "not allowed for this content", not a lost session. */
+  keepOn403?: boolean;
 }
 
 export function requestHeaders(hasJsonBody: boolean): Record<string, string> {
@@ -110,7 +112,7 @@ export async function request<T>(method: string, path: string, body?: unknown, o
     }
   }
   if (!res.ok) {
-    if ((res.status === 401 || res.status === 403) && !opts.noAuthRedirect) onUnauthorized();
+    if ((res.status === 401 || (res.status === 403 && !opts.keepOn403)) && !opts.noAuthRedirect) onUnauthorized();
     throw errorOf(res.status, data);
   }
   return ((data as { payload?: T } | null)?.payload ?? null) as T;

@@ -56,8 +56,10 @@ export const getMyBlogs = async (skip: number, take: number) => {
   return { blogs: r?.blogs ?? [], count: r?.count ?? 0 };
 };
 export const getMyBlog = (id: number) => get<Blog>(`/v1/blog/getAuth/${id}`);
-export const addBlog = (body: BlogPayload) => post<Blog>('/v1/blog/add', body);
-export const editBlog = (body: BlogPayload & { id: number }) => put<Blog>('/v1/blog/edit', body);
+// The server answers 403 when a category lies outside the writer's fields: a refusal of the
+// content, so it must not sign the writer out.
+export const addBlog = (body: BlogPayload) => post<Blog>('/v1/blog/add', body, { keepOn403: true });
+export const editBlog = (body: BlogPayload & { id: number }) => put<Blog>('/v1/blog/edit', body, { keepOn403: true });
 export const deleteBlog = (id: number) => del<unknown>(`/v1/blog/delete/${id}`);
 
 /* Admin */
@@ -91,8 +93,9 @@ export interface AdminComment {
   status?: string;
   create_at?: string;
   user?: { id?: number; name?: string } | null;
-  user_technical_id?: number | { id?: number; profile_name?: string; slug?: string } | null;
-  profile?: { id?: number; profile_name?: string; slug?: string } | null;
+  user_technical_id?: number | null;
+  /** The profile the comment is on (admin lists). */
+  user_technical?: { id?: number; profile_name?: string; slug?: string } | null;
   register_admin?: { description?: string } | null;
 }
 export const adminComments = async (status: string, skip: number, take: number) => {
@@ -113,8 +116,9 @@ export interface CriticItem {
   create_at?: string;
   user_id?: number | null;
 }
-export const getCritics = async (skip: number, take: number) => {
-  const r = await get<{ critics: CriticItem[]; count: number } | null>(`/v1/critics-and-suggestions${query({ skip, take })}`);
+/** Contact-form messages; `read` false lists the unread ones only. */
+export const getCritics = async (skip: number, take: number, read?: boolean) => {
+  const r = await get<{ critics: CriticItem[]; count: number } | null>(`/v1/critics-and-suggestions${query({ read: read === undefined ? undefined : String(read), skip, take })}`);
   return { critics: r?.critics ?? [], count: r?.count ?? 0 };
 };
 export const setCriticRead = (id: number, read: boolean) => put<unknown>(`/v1/admin/critics/${id}/read`, { read });

@@ -50,6 +50,7 @@ export function ChipsInput({ id, label, values, onChange, placeholder, hint, err
         <input
           id={id}
           class="input"
+          dir="auto"
           value={text}
           placeholder={placeholder}
           disabled={full}

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
 import { localDigits } from '../lib/digits';
+import './forms.css';
 
 interface Props {
   id: string;
@@ -32,7 +33,8 @@ export function FormField(p: Props) {
     id: p.id,
     value: p.value,
     maxLength: p.maxLength,
-    dir: p.dir,
+    // Names and texts are typed in Persian or English: each keeps its own direction.
+    dir: p.dir ?? (p.inputMode === 'numeric' || p.inputMode === 'tel' || p.type === 'email' || p.type === 'url' ? 'ltr' : 'auto'),
     placeholder: p.placeholder,
     'aria-invalid': !!p.error,
     'aria-describedby': ids,
@@ -43,35 +45,31 @@ export function FormField(p: Props) {
   const used = [...(p.value ?? '')].length;
   return (
     <div class={`field ${p.class ?? ''}`}>
-      <label for={p.id}>
-        {p.label}
-        {p.required && (
-          <span class="req" aria-hidden="true">
-            {' '}
-            *
+      <div class="field-top">
+        <label for={p.id}>
+          {p.label}
+          {p.required && (
+            <span class="req" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
+        {p.counter && p.maxLength && (
+          <span class={`field-count${used > p.maxLength * 0.9 ? ' near' : ''}`} id={`${p.id}-count`}>
+            {t('picker.counter', { n: localDigits(used, i18n.language), max: localDigits(p.maxLength, i18n.language) })}
           </span>
         )}
-      </label>
+      </div>
       {p.textarea ? (
         <textarea class="textarea" rows={p.rows ?? 4} {...common} />
       ) : (
         <input class="input" type={p.type ?? 'text'} inputMode={p.inputMode} autocomplete={p.autocomplete} {...common} />
       )}
-      {(p.hint || p.counter) && (
-        <div class="field-foot">
-          {p.hint ? (
-            <span class="field-hint" id={`${p.id}-hint`}>
-              {p.hint}
-            </span>
-          ) : (
-            <span />
-          )}
-          {p.counter && p.maxLength && (
-            <span class={`field-count${used > p.maxLength * 0.9 ? ' near' : ''}`} id={`${p.id}-count`}>
-              {t('picker.counter', { n: localDigits(used, i18n.language), max: localDigits(p.maxLength, i18n.language) })}
-            </span>
-          )}
-        </div>
+      {p.hint && (
+        <span class="field-hint" id={`${p.id}-hint`}>
+          {p.hint}
+        </span>
       )}
       {p.error && (
         <span class="field-error" id={`${p.id}-err`}>

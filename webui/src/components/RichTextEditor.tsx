@@ -49,11 +49,14 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
   const [uploadErr, setUploadErr] = useState('');
   const [empty, setEmpty] = useState(!value);
 
-  // Outside changes (loading, a restored draft) replace the content; our own edits do not.
+  // Outside changes (loading, a restored draft) replace the content; our own edits do not, even
+  // when a render carries a value we emitted a few keystrokes ago (that would move the caret).
+  const emitted = useRef<string[]>([]);
   useEffect(() => {
-    if (!ed.current || value === last.current) return;
+    if (!ed.current || value === last.current || emitted.current.includes(value)) return;
     ed.current.innerHTML = sanitizeHtml(value);
     last.current = value;
+    emitted.current = [];
     setEmpty(!value);
   }, [value]);
 
@@ -61,6 +64,7 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
     if (!ed.current) return;
     const html = sanitizeHtml(ed.current.innerHTML);
     last.current = html;
+    emitted.current = [...emitted.current.slice(-19), html];
     setEmpty(!html);
     onChange(html);
   };

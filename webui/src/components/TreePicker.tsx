@@ -5,6 +5,7 @@ import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { fold } from './CityPicker';
 import { localName } from '../i18n';
+import { localDigits } from '../lib/digits';
 import type { CategoryNode } from '../api/types';
 
 export interface TreeValue {
@@ -25,6 +26,8 @@ interface Props {
   hint?: string;
   loadError?: string;
   onRetry?: () => void;
+  /** Only these fields of work are offered (blogs: the writer's fields). */
+  onlyFields?: number[] | null;
 }
 
 /** Finds nodes of the category tree by id. */
@@ -42,7 +45,7 @@ export function indexTree(tree: CategoryNode[] | null | undefined) {
 }
 
 /** The field of work and its categories, chosen from the category tree in a dialog. */
-export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, error, hint, loadError, onRetry }: Props) {
+export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, error, hint, loadError, onRetry, onlyFields }: Props) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [open, setOpen] = useState(false);
@@ -69,6 +72,7 @@ export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, e
   const f = fold(filter);
   const matches = (n: CategoryNode) => !f || fold(n.farsi_name).includes(f) || fold(n.english_name).includes(f);
   const shown = (tree ?? [])
+    .filter((field) => !onlyFields || onlyFields.includes(field.id))
     .map((field) => {
       const kids = (field.children ?? []).filter((c) => matches(c) || matches(field));
       return { field, kids, visible: matches(field) || kids.length > 0 };
@@ -162,7 +166,7 @@ export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, e
             autocomplete="off"
             onInput={(e) => setFilter((e.target as HTMLInputElement).value)}
           />
-          <p class="small muted tree-hint">{t(mode === 'field' ? 'picker.fieldHint' : 'picker.anyHint', { max })}</p>
+          <p class="small muted tree-hint">{t(mode === 'field' ? 'picker.fieldHint' : 'picker.anyHint', { max: localDigits(max, lang) })}</p>
           {note && (
             <p class="small tree-note" role="status">
               {note}

@@ -92,13 +92,18 @@ export function sanitizeHtml(html: string): string {
   src.innerHTML = html;
   const out = doc.createElement('div');
   copyInto(src, out, doc);
+  // Blocks inside paragraphs or headings (contentEditable makes <p><ul>…) move up to the top level.
+  const flat = doc.createElement('div');
+  for (const n of Array.from(out.childNodes)) for (const h of hoist(n, doc)) flat.appendChild(h);
   // Loose text and inline pieces at the top level go into paragraphs.
   const wrapped = doc.createElement('div');
   let para: HTMLElement | null = null;
-  for (const n of Array.from(out.childNodes)) {
+  for (const n of Array.from(flat.childNodes)) {
     const block = n.nodeType === Node.ELEMENT_NODE && /^(P|H2|H3|UL|OL)$/.test((n as Element).tagName);
     if (block) {
       para = null;
+      // Empty paragraphs and headings (left by Enter, or by parsing <p><ul>) are dropped.
+      if (/^(P|H2|H3)$/.test((n as Element).tagName) && isBlank(n as Element)) continue;
       wrapped.appendChild(n);
     } else {
       if (n.nodeType === Node.TEXT_NODE && !para && !(n.textContent ?? '').trim()) continue;
@@ -111,6 +116,29 @@ export function sanitizeHtml(html: string): string {
   }
   const result = wrapped.innerHTML;
   return isBlank(wrapped) ? '' : result;
+}
+
+const BLOCK = /^(P|H2|H3|UL|OL)$/;
+
+/** A node as top-level pieces: a paragraph or heading holding blocks is split around them. */
+function hoist(n: Node, doc: Document): Node[] {
+  if (n.nodeType !== Node.ELEMENT_NODE) return [n];
+  const el = n as Element;
+  if (!/^(P|H2|H3)$/.test(el.tagName) || !Array.from(el.children).some((c) => BLOCK.test(c.tagName))) return [n];
+  const out: Node[] = [];
+  let cur = doc.createElement(el.tagName.toLowerCase());
+  const push = () => {
+    if ((cur.textContent ?? '').trim() || cur.querySelector('img')) out.push(cur);
+    cur = doc.createElement(el.tagName.toLowerCase());
+  };
+  for (const c of Array.from(el.childNodes)) {
+    if (c.nodeType === Node.ELEMENT_NODE && BLOCK.test((c as Element).tagName)) {
+      push();
+      out.push(...hoist(c, doc));
+    } else cur.appendChild(c);
+  }
+  push();
+  return out;
 }
 
 function isBlank(el: Element): boolean {

@@ -33,6 +33,8 @@ describe('server errors land on the right field', () => {
     expect(mapServerErrors(c, PROFILE_FIELDS)).toEqual({ fields: {}, form: c.message });
     expect(mapServerErrors(new ApiError(0, 'Please check your internet'), PROFILE_FIELDS).form).toBe('Please check your internet');
     expect(mapServerErrors(new Error('boom'), PROFILE_FIELDS).form).toBe('boom');
+    const f = new ApiError(403, 'You may write only in the fields of your accepted profiles', []);
+    expect(mapServerErrors(f, ['category_list', 'title'], { statusFields: { 403: 'category_list' } }).fields).toEqual({ category_list: f.message });
   });
   it('knows the tab of every field, rows included', () => {
     expect(tabOf('services.2.title')).toBe('services');

@@ -12,6 +12,8 @@ export interface MapOptions {
   aliases?: Record<string, string>;
   /** Where a 409 answer without fields belongs (e.g. the field of work for "one profile per category"). */
   conflictField?: string;
+  /** Where other statuses without fields belong (e.g. 403 "not your field" → the categories). */
+  statusFields?: Record<number, string>;
 }
 
 /**
@@ -33,8 +35,9 @@ export function mapServerErrors(err: unknown, known: readonly string[], opts: Ma
     } else if (!rest.includes(msg)) rest.push(msg);
   }
   if (entries.length === 0) {
-    if (err.status === 409 && opts.conflictField && known.includes(opts.conflictField)) {
-      out.fields[opts.conflictField] = err.message;
+    const field = err.status === 409 ? opts.conflictField ?? opts.statusFields?.[409] : opts.statusFields?.[err.status];
+    if (field && known.includes(field)) {
+      out.fields[field] = err.message;
       return out;
     }
     out.form = err.message;

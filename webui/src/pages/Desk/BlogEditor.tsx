@@ -11,7 +11,7 @@ import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { blogTags } from '../../components/BlogCard';
 import { getCategoryTree, type Blog, type CategoryNode } from '../../api';
-import { addBlog, editBlog, getMyBlog, uploadFile, type BlogPayload } from '../../api/desk';
+import { addBlog, editBlog, getMyBlog, getMyProfiles, uploadFile, type BlogPayload } from '../../api/desk';
 import { clearDraft, draftKey, draftWriter, loadDraft } from '../../lib/draft';
 import { jalaliOf, jalaliToDate, minutesOf, type JDate } from '../../lib/jalali';
 import { mapServerErrors } from '../../lib/serverErrors';
@@ -23,6 +23,7 @@ import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { StatusBadge } from './StatusBadge';
 import { blogStatus } from './MyBlogs';
+import { useDesk } from './context';
 import './blog-editor.css';
 
 interface BlogForm {
@@ -39,7 +40,8 @@ interface BlogForm {
 
 const FIELDS = ['title', 'slug', 'content', 'summary', 'image_url', 'tag', 'category_list', 'release_at'];
 export const MAX_TITLE = 150;
-export const MAX_SUMMARY = 400;
+export const MAX_SUMMARY = 300;
+export const MIN_TITLE = 3;
 
 function nowForm(): BlogForm {
   const now = new Date();
@@ -95,6 +97,15 @@ export default function BlogEditor() {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState<'' | 'draft' | 'submit'>('');
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  // Experts write in their fields: a writer (not an admin) may file articles only under the fields of their accepted pages.
+  const desk = useDesk();
+  const [myFields, setMyFields] = useState<number[] | null>(null);
+  useEffect(() => {
+    if (desk.admin || !auth.userId) return setMyFields(null);
+    getMyProfiles(auth.userId)
+      .then((r) => setMyFields([...new Set(r.profiles.filter((p) => p.account_status === 'Accepted' && !p.delete_at && p.range_worker).map((p) => p.range_worker!.id))]))
+      .catch(() => setMyFields(null));
+  }, [desk.admin, auth.userId]);
 
   useEffect(() => {
     let live = true;
@@ -158,10 +169,11 @@ export default function BlogEditor() {
     if (!form) return;
     const e: Record<string, string> = {};
     if (!form.title.trim()) e.title = t('errors.enter', { des: t('deskBlog.labels.title') });
+    else if ([...form.title.trim()].length < MIN_TITLE) e.title = t('deskBlog.titleShort', { n: localDigits(MIN_TITLE, lang) });
     if (!isDraft) {
-      if (!form.summary.trim()) e.summary = t('errors.enter', { des: t('deskBlog.labels.summary') });
       if (!htmlText(form.content).trim() && !/<img/.test(form.content)) e.content = t('errors.enter', { des: t('deskBlog.labels.content') });
       if (!form.release) e.release_at = t('errors.enter', { des: t('deskBlog.labels.release') });
+      if (!form.categories.length) e.category_list = t('errors.enter', { des: t('deskBlog.labels.categories') });
     }
     setErrors(e);
     setFormError(null);
@@ -180,7 +192,7 @@ export default function BlogEditor() {
       toast(t(isDraft ? 'deskBlog.savedDraft' : 'deskBlog.submitted'), 'success');
       navigate('/dashboard/blogs');
     } catch (err) {
-      const m = mapServerErrors(err, FIELDS);
+      const m = mapServerErrors(err, FIELDS, { statusFields: { 403: 'category_list' } });
       setErrors(m.fields);
       setFormError(m.form);
       setTimeout(() => document.querySelector<HTMLElement>('.blog-editor [aria-invalid="true"], .blog-editor .form-error')?.focus(), 30);
@@ -317,6 +329,8 @@ export default function BlogEditor() {
               value={{ field: null, categories: form.categories }}
               onChange={(v) => set('categories', v.categories, 'category_list')}
               error={errors.category_list}
+              onlyFields={myFields}
+              hint={myFields ? t(myFields.length ? 'deskBlog.hints.fields' : 'deskBlog.hints.noFields') : undefined}
             />
             <ChipsInput
               id="be-tags"

@@ -60,7 +60,7 @@ export function ActionDialog({ action, onClose }: { action: PendingAction | null
           </p>
           <div class="field">
             <label for="mod-note">{t('deskAdmin.note')}</label>
-            <textarea id="mod-note" class="textarea" rows={3} maxLength={500} value={note} placeholder={action.noteHint} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
+            <textarea id="mod-note" dir="auto" class="textarea" rows={3} maxLength={500} value={note} placeholder={action.noteHint} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
             <span class="field-hint">{t('deskAdmin.noteHint')}</span>
           </div>
           {err && (

@@ -14,9 +14,7 @@ import { useList } from './useList';
 const STATUSES = ['Visible', 'Hidden'];
 
 function profileOf(c: AdminComment): { name?: string; slug?: string } | null {
-  if (c.profile) return { name: c.profile.profile_name, slug: c.profile.slug };
-  if (c.user_technical_id && typeof c.user_technical_id === 'object') return { name: c.user_technical_id.profile_name, slug: c.user_technical_id.slug };
-  return null;
+  return c.user_technical ? { name: c.user_technical.profile_name, slug: c.user_technical.slug } : null;
 }
 
 export default function CommentQueue() {

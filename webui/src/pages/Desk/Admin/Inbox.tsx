@@ -12,7 +12,7 @@ import { useList } from './useList';
 export default function Inbox() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const list = useList<CriticItem>((_s, skip, take) => getCritics(skip, take).then((r) => ({ items: r.critics, count: r.count })), '');
+  const list = useList<CriticItem>((s, skip, take) => getCritics(skip, take, s === 'unread' ? false : undefined).then((r) => ({ items: r.critics, count: r.count })), 'all');
   const [busy, setBusy] = useState(0);
 
   const mark = async (c: CriticItem, read: boolean) => {
@@ -28,13 +28,27 @@ export default function Inbox() {
     }
   };
 
+  const filters = (
+    <div class="filters" role="group" aria-label={t('deskAdmin.filterStatus')}>
+      {['all', 'unread'].map((s) => (
+        <button key={s} type="button" class="filter-chip" aria-pressed={list.status === s} onClick={() => list.setStatus(s)}>
+          {t(`deskAdmin.inboxFilter.${s}`)}
+        </button>
+      ))}
+    </div>
+  );
   if (list.error) return <ErrorState message={list.error} onRetry={list.reload} />;
   if (!list.data) return <Loading />;
-  if (!list.data.items.length) return <EmptyState icon="inbox" title={t('deskAdmin.inboxEmpty')} />;
-  const unread = list.data.items.filter((c) => !c.read).length;
+  if (!list.data.items.length)
+    return (
+      <div>
+        {filters}
+        <EmptyState icon="inbox" title={t('deskAdmin.inboxEmpty')} />
+      </div>
+    );
   return (
     <div>
-      <p class="small muted">{t('deskAdmin.inboxIntro', { n: unread.toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-US') })}</p>
+      {filters}
       <ul class="item-list" role="list">
         {list.data.items.map((c) => (
           <li key={c.id} class={`card item-card critic${c.read ? '' : ' unread'}`}>

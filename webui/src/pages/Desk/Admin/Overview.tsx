@@ -22,7 +22,8 @@ const COUNTS: Count[] = [
   { key: 'profilesDeleted', icon: 'trash', to: '/dashboard/admin/profiles?status=Deleted', load: () => adminProfiles('Deleted', 0, 1).then((r) => r.count) },
   { key: 'blogsPending', icon: 'book', to: '/dashboard/admin/blogs', tone: 'pending', load: () => adminBlogs('Pending', 0, 1).then((r) => r.count) },
   { key: 'commentsHidden', icon: 'comment', to: '/dashboard/admin/comments?status=Hidden', load: () => adminComments('Hidden', 0, 1).then((r) => r.count) },
-  { key: 'critics', icon: 'inbox', to: '/dashboard/admin/inbox', load: () => getCritics(0, 1).then((r) => r.count) },
+  { key: 'criticsUnread', icon: 'inbox', to: '/dashboard/admin/inbox?status=unread', tone: 'pending', load: () => getCritics(0, 1, false).then((r) => r.count) },
+  { key: 'critics', icon: 'mail', to: '/dashboard/admin/inbox', load: () => getCritics(0, 1).then((r) => r.count) },
 ];
 
 export default function Overview() {

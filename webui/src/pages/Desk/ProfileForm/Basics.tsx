@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField';
 import { TreePicker } from '../../../components/TreePicker';
 import { MAX_DESCRIPTION, MAX_NAME } from '../../../lib/profileForm';
+import { localDigits, toLatinDigits } from '../../../lib/digits';
 import type { TabProps } from './shared';
 
 export default function Basics({ form, update, err, tree, treeError, reloadTree }: TabProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const set = (k: 'profile_name' | 'work_history_years' | 'descriotion') => (v: string) => update((f) => ({ ...f, [k]: v }), [k]);
   return (
     <div class="pf-grid">
@@ -37,7 +38,7 @@ export default function Basics({ form, update, err, tree, treeError, reloadTree 
       <FormField
         id="pf-work_history_years"
         label={t('deskForm.labels.work_history_years')}
-        value={form.work_history_years}
+        value={localDigits(toLatinDigits(form.work_history_years), i18n.language)}
         onInput={set('work_history_years')}
         error={err('work_history_years')}
         inputMode="numeric"

@@ -55,7 +55,7 @@ export default function Contact({ form, update, err }: TabProps) {
                 </div>
                 <div class="field contact-link">
                   <label for={`pf-link-${i}`}>{t('deskForm.labels.link', { type: typeName(r.type) })}</label>
-                  <div class="link-wrap">
+                  <div class="link-wrap" dir="ltr">
                     <input
                       id={`pf-link-${i}`}
                       class="input"

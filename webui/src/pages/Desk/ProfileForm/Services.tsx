@@ -65,6 +65,7 @@ export default function Services({ form, update, err }: TabProps) {
                   <label for={`pf-svc-${i}-title`}>{t('deskForm.labels.serviceTitle')}</label>
                   <input
                     id={`pf-svc-${i}-title`}
+                    dir="auto"
                     class="input"
                     value={s.title}
                     maxLength={100}
@@ -112,6 +113,7 @@ export default function Services({ form, update, err }: TabProps) {
                   <label for={`pf-svc-${i}-desc`}>{t('deskForm.labels.serviceDescription')}</label>
                   <textarea
                     id={`pf-svc-${i}-desc`}
+                    dir="auto"
                     class="textarea"
                     rows={2}
                     maxLength={500}
