@@ -126,10 +126,12 @@ async function startTileServer() {
     res.end(png);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  server.unref();
   const { port } = server.address();
   return {
     template: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
     served: () => served,
+    closeConnections: () => server.closeAllConnections(),
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
@@ -189,40 +191,56 @@ export class World {
     tempDirs.add(w.dir);
     w.data = join(w.dir, 'data');
     w.smsFile = join(w.dir, 'sms.txt');
-    await w.cli('seed');
-    w.admin = { phone: '09120000900', name: 'مدیر کاردان', password: 'admin-password-1' };
-    await w.cli('user', 'create', '--phone', w.admin.phone, '--name', w.admin.name, '--password', w.admin.password, '--admin');
-    w.tiles = await startTileServer();
-    w.server = await startKardan(
-      ['serve', '--data', w.data, '--addr', '127.0.0.1:0', '--sms', `file:${w.smsFile}`, '--moderation', moderation, '--tiles', w.tiles.template, '--log-level', 'warn'],
-      join(resultsDir, `${name}.server.log`),
-    );
-    w.base = w.server.url;
-    const home = await (await fetch(w.base + '/')).text();
-    assert.match(home, /<script type="module"/, `${KARDAN} embeds no built web app: run \`make web build\` first`);
-    w.browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    try {
+      await w.cli('seed');
+      w.admin = { phone: '09120000900', name: 'مدیر کاردان', password: 'admin-password-1' };
+      await w.cli('user', 'create', '--phone', w.admin.phone, '--name', w.admin.name, '--password', w.admin.password, '--admin');
+      w.tiles = await startTileServer();
+      w.server = await startKardan(
+        ['serve', '--data', w.data, '--addr', '127.0.0.1:0', '--sms', `file:${w.smsFile}`, '--moderation', moderation, '--tiles', w.tiles.template, '--log-level', 'warn'],
+        join(resultsDir, `${name}.server.log`),
+      );
+      w.base = w.server.url;
+      const home = await (await fetch(w.base + '/')).text();
+      assert.match(home, /<script type="module"/, `${KARDAN} embeds no built web app: run \`make web build\` first`);
+      w.browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+    } catch (e) {
+      // The journey's `after` hook never sees a world that failed to start: stop what did start.
+      await w.stop().catch(() => undefined);
+      throw e;
+    }
     return w;
   }
 
-  /** Stops the browser, kardan (SIGTERM, then SIGKILL after 10 s) and the tile server; removes the data. */
+  /** Stops the browser, kardan (SIGTERM, then SIGKILL after 15 s) and the tile server; removes the data. */
   async stop() {
     const errors = [];
     if (this.browser) await this.browser.close().catch((e) => errors.push(e));
     if (this.server) {
       const p = this.server.process;
       if (p.exitCode === null && p.signalCode === null) {
-        const gone = new Promise((r) => p.once('exit', r));
+        // SIGTERM stops kardan gracefully: it must exit 0 within its shutdown timeout.
+        const gone = new Promise((r) => p.once('exit', (code, sig) => r({ code, sig })));
         p.kill('SIGTERM');
-        const timer = setTimeout(() => p.kill('SIGKILL'), 10_000);
-        await gone;
+        let killed = false;
+        const timer = setTimeout(() => {
+          killed = true;
+          p.kill('SIGKILL');
+        }, 15_000);
+        const { code, sig } = await gone;
         clearTimeout(timer);
+        if (killed) errors.push(new Error('kardan serve did not stop within 15 s of SIGTERM'));
+        else if (code !== 0) errors.push(new Error(`kardan serve answered SIGTERM with exit ${code ?? sig}`));
       }
       this.server.writeLog();
     }
-    if (this.tiles) await this.tiles.close();
+    if (this.tiles) {
+      this.tiles.closeConnections();
+      await this.tiles.close();
+    }
     if (this.dir) {
       rmSync(this.dir, { recursive: true, force: true });
       tempDirs.delete(this.dir);
