@@ -107,6 +107,8 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     await page.goto('/');
     const blogs = page.locator('section[aria-labelledby="blogs-title"]');
     await blogs.getByRole('heading', { name: t(lang, 'home.blogs') }).waitFor();
-    await blogs.locator('article.bcard', { has: page.getByRole('heading', { name: TITLE }) }).waitFor();
+    const onHome = blogs.locator('article.bcard', { has: page.getByRole('heading', { name: TITLE }) });
+    await onHome.waitFor();
+    await onHome.scrollIntoViewIfNeeded();
   });
 });
