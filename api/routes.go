@@ -91,6 +91,7 @@ func (s *Server) routes() http.Handler {
 		r.Use(labelRoute)
 	}
 	r.Use(s.limitSearch)
+	s.router = r
 
 	var h http.Handler = r
 	h = s.withAuth(h)

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gorilla/mux"
+
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
@@ -66,6 +68,7 @@ type Server struct {
 
 	metrics     *metrics     // nil without --metrics
 	searchLimit *tokenBucket // nil without a search rate
+	router      *mux.Router  // the route table, which the sweep test walks
 }
 
 // New builds the server over an open store.
