@@ -412,7 +412,7 @@ export default function ProfileForm() {
           <Icon name="chevron" size={18} class="flip-back" />
           {t('deskForm.prev')}
         </button>
-        {(!isNew || last) && (
+        {(last || (!isNew && dirty)) && (
           <button type="button" class={`btn pf-save${!last ? ' pf-save-wide' : ''} ${last ? 'btn-primary' : 'btn-outline'}`} onClick={() => save()} disabled={saving || (!isNew && !dirty)}>
             {saving ? <span class="spinner" aria-hidden="true" /> : <Icon name="check" size={18} />}
             {isNew ? t('deskForm.create') : t('deskForm.save')}
