@@ -58,5 +58,8 @@ test('a signed-out visitor writes to Kardan and the admin reads it in the inbox 
     await page.reload();
     await item.getByRole('button', { name: t(lang, 'deskAdmin.markUnread'), exact: true }).waitFor();
     assert.doesNotMatch(await item.getAttribute('class'), /\bunread\b/);
+    // Only unread messages: none left.
+    await page.getByRole('button', { name: t(lang, 'deskAdmin.inboxFilter.unread'), exact: true }).click();
+    await page.getByText(t(lang, 'deskAdmin.inboxEmpty'), { exact: true }).waitFor();
   });
 });
