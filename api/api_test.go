@@ -251,6 +251,12 @@ func TestWebApp(t *testing.T) {
 			t.Errorf("no canonical link: %s", a.Body)
 		}
 	})
+	t.Run("IndexHTMLForTheServiceWorker", func(t *testing.T) {
+		a := ts.do(t, "GET", "/index.html", "", "", "")
+		if a.Status != 200 || !strings.Contains(a.Header.Get("Content-Type"), "text/html") || !strings.Contains(a.Body, `lang="fa"`) {
+			t.Fatalf("got %d %s", a.Status, a.Body)
+		}
+	})
 	t.Run("StaticPageMeta", func(t *testing.T) {
 		a := ts.do(t, "GET", "/about", "", "en", "")
 		if a.Status != 200 || !strings.Contains(a.Body, "<title>About us | Kardan</title>") {

@@ -130,7 +130,14 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := r.URL.Path
-	if f, ok := s.web.files[p]; ok && p != "/index.html" {
+	if p == "/index.html" {
+		// The service worker precaches the app shell by this name; it gets the home page's meta.
+		home := r.Clone(r.Context())
+		home.URL.Path = "/"
+		s.writeIndex(w, r, s.pageMeta(home))
+		return
+	}
+	if f, ok := s.web.files[p]; ok {
 		serveWebFile(w, r, p, f)
 		return
 	}

@@ -89,7 +89,7 @@ export default function PinMap(p: PinMapProps) {
     const m = map.current;
     if (!m || p.value) return;
     m.setView([p.center.lat, p.center.lng], p.zoom ?? 12);
-  }, [p.center.lat, p.center.lng]);
+  }, [p.center.lat, p.center.lng, p.zoom]);
 
   return <div ref={el} class="kd-map pin-map" dir="ltr" role="region" aria-label={p.label} />;
 }
