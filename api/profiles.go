@@ -144,7 +144,7 @@ func (s *Server) handleProfileGetAuth(w http.ResponseWriter, r *http.Request) er
 }
 
 // handleProfilesOfUser handles "GET /v1/user-technical/getAll/{id}": a user's visible profiles
-// ("other profiles of the same user"); the user themself and admins see all but deleted ones.
+// ("other profiles of the same user"); the user themself and admins see all of them.
 func (s *Server) handleProfilesOfUser(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathInt64(r, "id")
 	if err != nil {
@@ -157,7 +157,8 @@ func (s *Server) handleProfilesOfUser(w http.ResponseWriter, r *http.Request) er
 	viewer := userFrom(r)
 	f := store.ProfileFilter{UserID: &id, VisibleOnly: true, Offset: skip, Limit: take}
 	if viewer != nil && (viewer.ID == id || viewer.IsAdmin()) {
-		f.VisibleOnly = false
+		// The owner's Desk lists every profile, deleted ones too, so they can be restored.
+		f.VisibleOnly, f.IncludeDelete = false, true
 	}
 	ps, total, err := s.store.Profiles(r.Context(), f)
 	if err != nil {

@@ -168,9 +168,20 @@ func TestProfileJourney(t *testing.T) {
 	if a.Status != 200 || !strings.Contains(a.Body, `"account_status":"Deleted"`) {
 		t.Fatalf("admin list: %d %s", a.Status, a.Body)
 	}
-	// The same field is locked for 30 days.
+	// The owner's list keeps the deleted profile, so the Desk can offer Restore; the public's not.
+	a = w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAll/%d", p.UserID.UserID), token: w.owner})
+	if !strings.Contains(a.Body, `"account_status":"Deleted"`) {
+		t.Fatalf("owner's getAll: %s", a.Body)
+	}
+	if a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAll/%d", p.UserID.UserID)}); !strings.Contains(a.Body, `"count":0`) {
+		t.Fatalf("public getAll: %s", a.Body)
+	}
+	// The same field is locked for 30 days; the answer names the field for the form.
 	a = w.send(t, req{method: "POST", path: "/v1/user-technical/createProfile", body: profileBody, token: w.owner, lang: "en"})
 	checkError(t, a, 409, "cannot create a new one in this field")
+	if !strings.Contains(string(a.Payload), `"range_worker":`) {
+		t.Errorf("the lock names no field: %s", a.Payload)
+	}
 	for _, path := range []string{"/v1/user-technical/restore%d", "/v1/user-technical/restore/%d"} {
 		if a := w.send(t, req{method: "PUT", path: fmt.Sprintf(path, p.ID), token: w.owner}); a.Status != 200 {
 			t.Fatalf("restore %s: %d %s", path, a.Status, a.Body)
@@ -182,6 +193,9 @@ func TestProfileJourney(t *testing.T) {
 	// One profile per category.
 	a = w.send(t, req{method: "POST", path: "/v1/user-technical/createProfile", body: profileBody, token: w.owner, lang: "en"})
 	checkError(t, a, 409, "only one profile per category")
+	if !strings.Contains(string(a.Payload), `"category_list":`) {
+		t.Errorf("the conflict names no field: %s", a.Payload)
+	}
 	// Other profiles of the same user.
 	a = w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAll/%d", p.UserID.UserID)})
 	if a.Status != 200 || !strings.Contains(a.Body, `"count":1`) {

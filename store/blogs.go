@@ -537,7 +537,10 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 				field = *c.ParentID
 			}
 			if !fields[field] {
-				return Errorf(EForbidden, "blog_field_not_yours", map[string]any{"category": c.FarsiName + " / " + c.EnglishName})
+				args := map[string]any{"category": c.FarsiName + " / " + c.EnglishName}
+				// Forbidden as the issue asks, and naming the field so the form can show it there.
+				return &Error{Code: EForbidden, Key: "blog_field_not_yours", Args: args,
+					Fields: []FieldError{{Field: "category_list", Key: "blog_field_not_yours", Args: args}}}
 			}
 		}
 	}

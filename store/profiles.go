@@ -609,7 +609,8 @@ func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile)
 		return err
 	}
 	if n > 0 {
-		return Errorf(EConflict, "one_profile_per_cat", nil)
+		return &Error{Code: EConflict, Key: "one_profile_per_cat",
+			Fields: []FieldError{{Field: "category_list", Key: "one_profile_per_cat"}}}
 	}
 	var deletedAt sql.NullInt64
 	err = tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
@@ -619,7 +620,9 @@ func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile)
 	}
 	if deletedAt.Valid {
 		days := (deletedAt.Int64 + RetentionDays*86400 - s.now() + 86399) / 86400
-		return Errorf(EConflict, "field_locked", map[string]any{"days": days})
+		args := map[string]any{"days": days}
+		return &Error{Code: EConflict, Key: "field_locked", Args: args,
+			Fields: []FieldError{{Field: "range_worker", Key: "field_locked", Args: args}}}
 	}
 	return nil
 }
