@@ -704,7 +704,14 @@ func TestCrashSafety(t *testing.T) {
 	s := startServer(t, bin, data, w.smsFile, logPath)
 	ctx, cancel := context.WithCancel(context.Background())
 	wg := w.drive(ctx, s.url, seed+1000, crashWriters)
-	time.Sleep(700 * time.Millisecond)
+	// An online backup under this write load restores to a sound database.
+	archive := filepath.Join(dir, "online.tar.gz")
+	backupStart := time.Now()
+	if out, err := exec.Command(bin, "backup", "--data", data, "--out", archive, "--log-level", "warn").CombinedOutput(); err != nil {
+		t.Fatalf("backup under load: %v\n%s", err, out)
+	}
+	backupTook := time.Since(backupStart)
+	time.Sleep(300 * time.Millisecond)
 	took, err := s.stop(t)
 	cancel()
 	wg.Wait()
@@ -726,6 +733,13 @@ func TestCrashSafety(t *testing.T) {
 	}
 
 	checkDatabase(t, data, w.l)
+	restored := filepath.Join(dir, "restored")
+	if out, err := exec.Command(bin, "restore", archive, "--data", restored, "--log-level", "warn").CombinedOutput(); err != nil {
+		t.Fatalf("restore of the backup taken under load: %v\n%s", err, out)
+	}
+	if info, err := store.InspectFile(context.Background(), filepath.Join(restored, "kardan.db")); err != nil || info.Integrity != "ok" || info.Counts["profiles"] == 0 {
+		t.Fatalf("the backup taken under load: %+v %v", info, err)
+	}
 
 	// A fresh index from the database answers the same.
 	if out, err := exec.Command(bin, "reindex", "--data", data, "--log-level", "warn").CombinedOutput(); err != nil {
@@ -745,9 +759,9 @@ func TestCrashSafety(t *testing.T) {
 
 	w.l.mu.Lock()
 	defer w.l.mu.Unlock()
-	t.Logf("crash test: %d SIGKILLs survived (%s), %d write attempts, acknowledged %v of %v, answers by status %v, %d accounts, %d profiles, %d comments, %d blogs, %d uploads verified; %d profiles indexed; graceful stop under load in %v; %.0f s",
+	t.Logf("crash test: %d SIGKILLs survived (%s), %d write attempts, acknowledged %v of %v, answers by status %v, %d accounts, %d profiles, %d comments, %d blogs, %d uploads verified; %d profiles indexed; online backup under load in %v (restored whole); graceful stop under load in %v; %.0f s",
 		kills, strings.Join(broken, ", "), w.l.totalAttemptsLocked(), w.l.acks, w.l.attempts, w.l.statuses, len(w.l.users), len(w.l.profiles),
-		len(w.l.comments), len(w.l.blogs), len(w.l.uploads), strings.Count(live["nearest"], ",")+1, took.Round(time.Millisecond),
+		len(w.l.comments), len(w.l.blogs), len(w.l.uploads), strings.Count(live["nearest"], ",")+1, backupTook.Round(time.Millisecond), took.Round(time.Millisecond),
 		time.Since(start).Seconds())
 	if kills < crashKills {
 		t.Errorf("only %d kills", kills)
