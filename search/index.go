@@ -15,6 +15,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
+	"github.com/blevesearch/bleve/v2/analysis/token/edgengram"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -24,7 +25,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "3"
+const mappingVersion = "4"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -47,6 +48,7 @@ type Index struct {
 	closed  bool
 	kick    chan struct{}
 	ref     *refCache
+	facts   *facts // what search orders compare, by profile id (nil while rebuilding)
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
 	Location *time.Location
 }
@@ -62,6 +64,21 @@ func newMapping() mapping.IndexMapping {
 		"token_filters": []string{lowercase.Name},
 	}); err != nil {
 		panic(err) // the analyzer is fixed at compile time; failing here is a programming error
+	}
+	// The word being typed is found through the edge n-grams of every word (its first 3 to 15
+	// letters as terms of their own): one term's postings instead of a disjunction over every
+	// word that starts with it, which for three letters can be hundreds of terms.
+	if err := m.AddCustomTokenFilter("kardan_edge", map[string]interface{}{
+		"type": edgengram.Name, "min": float64(prefixMinRunes), "max": float64(prefixMaxRunes),
+	}); err != nil {
+		panic(err)
+	}
+	if err := m.AddCustomAnalyzer("kardan_prefix", map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, "kardan_edge"},
+	}); err != nil {
+		panic(err)
 	}
 	m.DefaultAnalyzer = "kardan"
 	m.DefaultType = "profile"
@@ -92,19 +109,29 @@ func newMapping() mapping.IndexMapping {
 		return f
 	}
 
+	// The profile's text fields have names of their own (blogs use text, name and en), so a
+	// profile query never needs a filter on the document type.
 	profile := bleve.NewDocumentStaticMapping()
-	profile.AddFieldMappingsAt("text", text("kardan", false))
-	profile.AddFieldMappingsAt("name", text("kardan", false))
-	profile.AddFieldMappingsAt("en", text(en.AnalyzerName, false))
+	profile.AddFieldMappingsAt(fieldText, text("kardan", false))
+	profile.AddFieldMappingsAt(fieldName, text("kardan", false))
+	profile.AddFieldMappingsAt(fieldPrefix, text("kardan_prefix", false))
+	profile.AddFieldMappingsAt(fieldEn, text(en.AnalyzerName, false))
 	profile.AddFieldMappingsAt("type", keyword())
 	profile.AddFieldMappingsAt("city", keyword())
 	profile.AddFieldMappingsAt("province", keyword())
 	profile.AddFieldMappingsAt("field", keyword())
 	profile.AddFieldMappingsAt("categories", keyword())
-	profile.AddFieldMappingsAt("score", numeric())
-	profile.AddFieldMappingsAt("level_score", numeric())
-	profile.AddFieldMappingsAt("count_scorer", numeric())
-	profile.AddFieldMappingsAt("create_at", numeric())
+	// Scores are filtered on (min_score, minLevel_score), never sorted on by Bleve: orders come
+	// from the facts table (order.go), so no doc values.
+	filterOnly := func() *mapping.FieldMapping {
+		f := numeric()
+		f.DocValues = false
+		return f
+	}
+	profile.AddFieldMappingsAt("score", filterOnly())
+	profile.AddFieldMappingsAt("level_score", filterOnly())
+	// No query reads the composite _all field: building it cost a tenth of a rebuild.
+	profile.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())
 	geo := bleve.NewGeoPointFieldMapping()
 	geo.IncludeInAll = false
 	geo.DocValues = true
@@ -132,7 +159,7 @@ func newMapping() mapping.IndexMapping {
 // Open opens the index in dir for st, rebuilding it first when it is missing, unreadable or of
 // another mapping version, then applies whatever the outbox holds that it has not seen.
 func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
-	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, Location: time.UTC}
+	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC}
 	idx, err := openExisting(dir)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
@@ -151,6 +178,10 @@ func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
 		}
 	}
 	ix.idx = idx
+	if err := ix.facts.load(ctx, st); err != nil {
+		idx.Close()
+		return nil, err
+	}
 	if err := ix.Sync(ctx); err != nil {
 		idx.Close()
 		return nil, err
@@ -223,15 +254,7 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 		return err
 	}
 	ix := &Index{dir: tmp, st: st, idx: idx, ref: &refCache{st: st}, Location: time.UTC}
-	n := 0
-	err = st.VisibleProfileIDs(ctx, 500, func(ids []int64) error {
-		b := idx.NewBatch()
-		if err := ix.addProfiles(ctx, b, ids); err != nil {
-			return err
-		}
-		n += len(ids)
-		return idx.Batch(b)
-	})
+	n, err := ix.rebuildProfiles(ctx)
 	blogs := 0
 	if err == nil {
 		err = st.AcceptedBlogIDs(ctx, 500, func(ids []int64) error {

@@ -17,17 +17,16 @@ import (
 // profileDoc is what the index holds of a visible profile.
 type profileDoc struct {
 	Type        string    `json:"type"`
-	Text        string    `json:"text"`
-	Name        string    `json:"name"`
-	En          string    `json:"en"`
+	Text        string    `json:"p_text"`
+	Prefix      string    `json:"p_prefix"` // the text again, cut into the starts of its words
+	Name        string    `json:"p_name"`
+	En          string    `json:"p_en"`
 	City        string    `json:"city"`
 	Province    string    `json:"province"`
 	Field       string    `json:"field"`
 	Categories  []string  `json:"categories"`
 	Score       float64   `json:"score"`
 	LevelScore  float64   `json:"level_score"`
-	CountScorer float64   `json:"count_scorer"`
-	CreateAt    float64   `json:"create_at"`
 	Location    []float64 `json:"location"` // [lon, lat], Bleve's array form
 }
 
@@ -101,8 +100,6 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 		Province:    strconv.FormatInt(p.ProvinceID, 10),
 		Score:       p.Score,
 		LevelScore:  p.LevelScore,
-		CountScorer: float64(p.CountScorer),
-		CreateAt:    float64(p.CreateAt),
 		Location:    []float64{p.Long, p.Lat},
 	}
 	en := []string{p.ProfileName}
@@ -125,6 +122,7 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 	text = append(text, p.AreaWorking...)
 	text = append(text, p.Option...)
 	d.Text = IndexText(strings.Join(text, " \n "))
+	d.Prefix = prefixWords(d.Text)
 	d.En = strings.Join(en, " \n ")
 	return d, nil
 }
@@ -138,6 +136,7 @@ func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) e
 	found := make(map[int64]bool, len(ps))
 	for _, p := range ps {
 		found[p.ID] = true
+		ix.facts.set(p)
 		if !p.Visible() {
 			b.Delete(profileDocID(p.ID))
 			continue
@@ -152,6 +151,7 @@ func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) e
 	}
 	for _, id := range ids {
 		if !found[id] {
+			ix.facts.forget(id)
 			b.Delete(profileDocID(id))
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"kardan/store"
@@ -77,7 +78,13 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 		}
 		return &ProfileHits{IDs: ids, Total: total}, nil
 	}
-	req := bleve.NewSearchRequestOptions(buildProfileQuery(q), q.Take, q.Skip, false)
+	pq, err := ix.buildProfileQuery(ctx, q, tokens)
+	if err != nil {
+		return nil, fmt.Errorf("search profiles: %w", err)
+	}
+	// The page is cut by pageCollector, which must see every hit: asked for one page, Bleve
+	// stops early when nothing is scored ("none" below), and its Total would stop there too.
+	req := bleve.NewSearchRequestOptions(pq, collectAll, 0, false)
 	order := q.Order
 	if order == "" {
 		switch {
@@ -95,37 +102,24 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	if order == OrderRelevance && len(tokens) == 0 {
 		order = OrderBest
 	}
-	switch order {
-	case OrderRelevance:
-		req.SortBy([]string{"-_score", "-level_score"})
-	case OrderBest:
-		req.SortBy([]string{"-level_score", "-count_scorer"})
-	case OrderReviews:
-		req.SortBy([]string{"-count_scorer", "-level_score"})
-	case OrderNewest:
-		req.SortBy([]string{"-create_at"})
-	case OrderNearest:
-		geo, err := bsearch.NewSortGeoDistance("location", "m", q.Long, q.Lat, false)
-		if err != nil {
-			return nil, fmt.Errorf("search profiles: %w", err)
-		}
-		req.SortByCustom(bsearch.SortOrder{geo})
-	}
+	// Bleve sorts by score alone, so it reads no field of a hit; the page is kept and ordered by
+	// pageCollector from the facts table (see order.go).
 	if order != OrderRelevance {
 		req.Score = "none" // the order ignores relevance: skip computing it
 	}
+	pc := &pageCollector{order: order, lat: q.Lat, long: q.Long, k: q.Skip + q.Take, skip: q.Skip}
+	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
+	ix.facts.mu.RLock()
+	pc.facts = ix.facts.rows
 	res, err := ix.idx.SearchInContext(ctx, req)
+	ix.facts.mu.RUnlock()
 	if err != nil {
 		return nil, fmt.Errorf("search profiles: %w", err)
 	}
-	hits := &ProfileHits{IDs: make([]int64, 0, len(res.Hits)), Total: int(res.Total)}
-	for _, h := range res.Hits {
-		id, err := strconv.ParseInt(strings.TrimPrefix(h.ID, "p"), 10, 64)
-		if err == nil {
-			hits.IDs = append(hits.IDs, id)
-		}
+	if pc.err != nil {
+		return nil, fmt.Errorf("search profiles: %w", pc.err)
 	}
-	return hits, nil
+	return &ProfileHits{IDs: pc.ids, Total: int(res.Total)}, nil
 }
 
 func term(field, value string) *query.TermQuery {
@@ -134,10 +128,29 @@ func term(field, value string) *query.TermQuery {
 	return q
 }
 
+// collectAll is the page size asked of Bleve: more hits than an index holds, so it never stops
+// early (it preallocates for at most a thousand).
+const collectAll = 1 << 30
+
+// Profile fields of the index (see newMapping).
+const (
+	fieldText   = "p_text"   // keywords, description, services, areas, options: folded
+	fieldName   = "p_name"   // the name, folded: a word found here weighs more
+	fieldPrefix = "p_prefix" // the text's words cut to their first 3..15 letters
+	fieldEn     = "p_en"     // English names, stemmed
+)
+
+// Bounds of the edge n-grams in fieldPrefix; a longer word being typed falls back to a prefix
+// query, which for so long a start expands to a handful of terms.
+const (
+	prefixMinRunes = 3
+	prefixMaxRunes = 15
+)
+
 // buildProfileQuery turns q into a Bleve query: every filter must hold, and the text (when any)
-// must match in some spelling.
-func buildProfileQuery(q ProfileQuery) query.Query {
-	must := []query.Query{term("type", "profile")}
+// must match in some spelling. Profile fields are the profile's own, so no type filter is needed.
+func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens []string) (query.Query, error) {
+	var must []query.Query
 	if q.City != "" {
 		must = append(must, term("city", q.City))
 	}
@@ -166,13 +179,119 @@ func buildProfileQuery(q ProfileQuery) query.Query {
 		g.SetField("location")
 		must = append(must, g)
 	}
-	if tq := textQuery(QueryTokens(q.Text), "text", "name", "en"); tq != nil {
+	if len(tokens) > 0 {
+		tq, err := ix.profileTextQuery(ctx, tokens)
+		if err != nil {
+			return nil, err
+		}
 		must = append(must, tq)
 	}
-	if len(must) == 1 {
-		return must[0]
+	switch len(must) {
+	case 0:
+		// A point with no radius and no filter: every profile has a location.
+		return bleve.NewMatchAllQuery(), nil
+	case 1:
+		return must[0], nil
 	}
-	return bleve.NewConjunctionQuery(must...)
+	return bleve.NewConjunctionQuery(must...), nil
+}
+
+// profileTextQuery matches every word, each in any of its forms: exact (weighing double in the
+// name), as the start of a word (the last word, as people type), with one typo (a word of five
+// letters or more that the index does not know, so the costly fuzzy expansion runs only for
+// words that are likely mistyped), or stemmed English. Several words also match written together
+// without spaces («لوله کش» finds «لولهکش»), when the index knows that spelling.
+func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, error) {
+	r, err := ix.reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	known := func(field, t string) (bool, error) {
+		tfr, err := r.TermFieldReader(ctx, []byte(t), field, false, false, false)
+		if err != nil {
+			return false, err
+		}
+		defer tfr.Close()
+		return tfr.Count() > 0, nil
+	}
+	words := make([]query.Query, 0, len(tokens))
+	for i, t := range tokens {
+		runes := utf8.RuneCountInString(t)
+		if runes == 1 && len(tokens) > 1 && !isDigit(t) {
+			// A one-letter word among others («و» in «نصب و راه‌اندازی») is in nearly every
+			// profile: requiring it only made the query walk every document.
+			continue
+		}
+		exists, err := known(fieldText, t)
+		if err != nil {
+			return nil, err
+		}
+		var alts []query.Query
+		if exists {
+			name := term(fieldName, t)
+			name.SetBoost(2)
+			alts = append(alts, term(fieldText, t), name)
+		} else if runes >= fuzzyMinRunes {
+			f := bleve.NewFuzzyQuery(t)
+			f.SetField(fieldText)
+			f.SetFuzziness(1)
+			f.SetBoost(0.6)
+			alts = append(alts, f)
+		}
+		if i == len(tokens)-1 && runes >= prefixMinRunes {
+			var p query.Query
+			if runes <= prefixMaxRunes {
+				p = term(fieldPrefix, t)
+			} else {
+				p = bleve.NewPrefixQuery(t)
+				p.(*query.PrefixQuery).SetField(fieldText)
+			}
+			p.(query.BoostableQuery).SetBoost(0.8)
+			alts = append(alts, p)
+		}
+		if isLatin(t) {
+			m := bleve.NewMatchQuery(t)
+			m.SetField(fieldEn)
+			alts = append(alts, m)
+		}
+		if len(alts) == 0 {
+			// A short word the index does not know matches nothing; the joined form may.
+			alts = append(alts, term(fieldText, t))
+		}
+		if len(alts) == 1 {
+			words = append(words, alts[0])
+		} else {
+			words = append(words, bleve.NewDisjunctionQuery(alts...))
+		}
+	}
+	switch len(words) {
+	case 0:
+		return term(fieldText, strings.Join(tokens, "")), nil
+	case 1:
+		if len(tokens) == 1 {
+			return words[0], nil
+		}
+	}
+	var all query.Query = bleve.NewConjunctionQuery(words...)
+	joined := strings.Join(tokens, "")
+	ok, err := known(fieldText, joined)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		all = bleve.NewDisjunctionQuery(all, term(fieldText, joined))
+	}
+	return all, nil
+}
+
+// reader opens a snapshot of the index for dictionary lookups; the caller closes it.
+func (ix *Index) reader() (index.IndexReader, error) {
+	adv, err := ix.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
 }
 
 // textQuery matches every word, each in any of its forms: exact, with one typo (words of five
@@ -218,6 +337,15 @@ func textQuery(tokens []string, textField, nameField, enField string) query.Quer
 	b.AddMust(all)
 	b.AddShould(names...)
 	return b
+}
+
+func isDigit(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isLatin(s string) bool {

@@ -422,3 +422,59 @@ func TestCorruptIndexIsRebuilt(t *testing.T) {
 		t.Fatalf("got %d", h.Total)
 	}
 }
+
+// TestOrdersAcrossPages pages through more hits than one page holds, in every order the index
+// answers: each page follows the last, nothing repeats, and the total counts every hit.
+func TestOrdersAcrossPages(t *testing.T) {
+	f := newFixture(t)
+	centreLat, centreLong := 35.7000, 51.4000
+	var all []*store.Profile
+	for i := 0; i < 9; i++ {
+		// Same words, same city: the text scores tie and level_score decides.
+		lat, long := offset(centreLat, centreLong, float64(200+i*300), 0)
+		all = append(all, f.add("نقاشی ساختمان", "", 1, 1, 1, 101, lat, long))
+	}
+	levels := []float64{3.1, 4.7, 2.2, 4.9, 3.8, 1.5, 4.1, 2.9, 3.3}
+	for i, p := range all {
+		f.setScores(p.ID, levels[i], i+1, levels[i])
+	}
+	f.sync()
+	byLevel := slices.Clone(all)
+	slices.SortFunc(byLevel, func(a, b *store.Profile) int {
+		return int(math.Round(10 * (levels[slices.Index(all, b)] - levels[slices.Index(all, a)])))
+	})
+	reversed := slices.Clone(all)
+	slices.Reverse(reversed)
+	for _, tc := range []struct {
+		name string
+		q    search.ProfileQuery
+		want []int64
+	}{
+		{"Relevance", search.ProfileQuery{Text: "نقاشی"}, ids(byLevel...)},
+		{"Best", search.ProfileQuery{Text: "نقاشی", Order: search.OrderBest}, ids(byLevel...)},
+		{"Reviews", search.ProfileQuery{Text: "ساختمان", Order: search.OrderReviews}, ids(reversed...)},
+		{"Nearest", search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: 10000, Order: search.OrderNearest}, ids(all...)},
+		{"NearestText", search.ProfileQuery{Text: "نقاشی", HasPoint: true, Lat: centreLat, Long: centreLong, Radius: 10000, Order: search.OrderNearest}, ids(all...)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []int64
+			for skip := 0; skip < len(all); skip += 2 {
+				q := tc.q
+				q.Skip, q.Take = skip, 2
+				h := f.search(q)
+				if h.Total != len(all) {
+					t.Fatalf("skip %d: total %d, want %d", skip, h.Total, len(all))
+				}
+				got = append(got, h.IDs...)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+		})
+	}
+	// Newest first: every profile once, whatever the creation times.
+	h := f.search(search.ProfileQuery{Text: "نقاشی", Order: search.OrderNewest, Take: 3})
+	if h.Total != len(all) || len(h.IDs) != 3 {
+		t.Fatalf("newest: got %v of %d", h.IDs, h.Total)
+	}
+}

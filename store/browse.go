@@ -106,3 +106,30 @@ func (s *Store) browseCount(ctx context.Context, from, cond string, args []any) 
 	s.counts.mu.Unlock()
 	return n, nil
 }
+
+// ProfileFact is what the orders of a search compare for one visible profile.
+type ProfileFact struct {
+	ID          int64
+	LevelScore  float64
+	CountScorer int
+	Lat, Long   float64
+	CreateAt    int64
+}
+
+// VisibleProfileFacts calls fn with the facts of every publicly visible profile, in id order.
+func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
+		p.create_at FROM profiles p WHERE `+visibleSQL+` ORDER BY p.id`)
+	if err != nil {
+		return fmt.Errorf("profile facts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f ProfileFact
+		if err := rows.Scan(&f.ID, &f.LevelScore, &f.CountScorer, &f.Lat, &f.Long, &f.CreateAt); err != nil {
+			return fmt.Errorf("profile facts: %w", err)
+		}
+		fn(f)
+	}
+	return rows.Err()
+}

@@ -1,0 +1,211 @@
+package search
+
+import (
+	"container/heap"
+	"context"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	bsearch "github.com/blevesearch/bleve/v2/search"
+
+	"kardan/store"
+)
+
+// facts holds, by profile id, what the orders of a search compare: level_score, count_scorer,
+// the point and the creation time of every visible profile. It is read from the store when the
+// index opens and kept current by the indexer. Bleve's doc values hold the same, but each read
+// decompresses a chunk of about a thousand documents: ordering a few hundred scattered hits that
+// way cost more than finding them.
+type facts struct {
+	mu   sync.RWMutex
+	rows []fact // index: profile id
+}
+
+type fact struct {
+	ok        bool
+	level     float32
+	count     uint32
+	lat, long float32
+	created   int64
+}
+
+func factOf(f store.ProfileFact) fact {
+	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
+		lat: float32(f.Lat), long: float32(f.Long), created: f.CreateAt}
+}
+
+// load replaces the table with the store's visible profiles.
+func (fs *facts) load(ctx context.Context, st *store.Store) error {
+	var rows []fact
+	err := st.VisibleProfileFacts(ctx, func(f store.ProfileFact) {
+		if f.ID < 0 || f.ID > math.MaxInt32 {
+			return
+		}
+		for int64(len(rows)) <= f.ID {
+			rows = append(rows, fact{})
+		}
+		rows[f.ID] = factOf(f)
+	})
+	if err != nil {
+		return err
+	}
+	fs.mu.Lock()
+	fs.rows = rows
+	fs.mu.Unlock()
+	return nil
+}
+
+// set records a visible profile's facts, or forgets a profile that is no longer visible. A nil
+// table (an index being rebuilt) records nothing.
+func (fs *facts) set(p *store.Profile) {
+	if fs == nil || p.ID < 0 || p.ID > math.MaxInt32 {
+		return
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if !p.Visible() {
+		if p.ID < int64(len(fs.rows)) {
+			fs.rows[p.ID] = fact{}
+		}
+		return
+	}
+	if n := p.ID + 1; n > int64(len(fs.rows)) {
+		fs.rows = slices.Grow(fs.rows, int(n)-len(fs.rows))[:n]
+	}
+	fs.rows[p.ID] = factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
+		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt})
+}
+
+// forget drops a profile that left the index.
+func (fs *facts) forget(id int64) {
+	if fs == nil {
+		return
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	if id >= 0 && id < int64(len(fs.rows)) {
+		fs.rows[id] = fact{}
+	}
+}
+
+// pageCollector keeps one page of a search while Bleve collects its hits, ordered by the facts
+// table. Bleve is asked to sort by score alone, so it reads no field of a hit; for the relevance
+// order a hit whose score cannot reach the page is dropped before anything else is read.
+type pageCollector struct {
+	order     string
+	lat, long float64 // the point of the nearest order
+	k, skip   int
+	facts     []fact // the table, read-locked by the caller for the whole search
+	kept      keptHits
+	// ids are the profile ids of the page, best first, once the collection has ended.
+	ids []int64
+	err error
+}
+
+// keptHit is a hit with its sort keys: greater keys rank first, then the earlier hit.
+type keptHit struct {
+	id   int64
+	keys [3]float64
+	hit  uint64
+}
+
+func (a *keptHit) better(b *keptHit) bool {
+	for i := range a.keys {
+		if a.keys[i] != b.keys[i] {
+			return a.keys[i] > b.keys[i]
+		}
+	}
+	return a.hit < b.hit
+}
+
+// keptHits is a heap whose root is the worst hit kept.
+type keptHits []*keptHit
+
+func (h keptHits) Len() int           { return len(h) }
+func (h keptHits) Less(i, j int) bool { return h[j].better(h[i]) }
+func (h keptHits) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *keptHits) Push(x any)        { *h = append(*h, x.(*keptHit)) }
+func (h *keptHits) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// keys answers the sort keys of a profile for the collector's order.
+func (c *pageCollector) keys(id int64, score float64) [3]float64 {
+	var f fact
+	if id >= 0 && id < int64(len(c.facts)) {
+		f = c.facts[id]
+	}
+	switch c.order {
+	case OrderBest:
+		return [3]float64{float64(f.level), float64(f.count)}
+	case OrderReviews:
+		return [3]float64{float64(f.count), float64(f.level)}
+	case OrderNewest:
+		return [3]float64{float64(f.created)}
+	case OrderNearest:
+		if !f.ok {
+			return [3]float64{math.Inf(-1)}
+		}
+		return [3]float64{-store.Haversine(c.lat, c.long, float64(f.lat), float64(f.long))}
+	}
+	return [3]float64{score, float64(f.level), float64(f.count)}
+}
+
+// handler is a bsearch.MakeDocumentMatchHandler: Bleve calls it once per search, then the
+// handler it answers once per hit and with nil when the hits are done.
+func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
+	r := sctx.IndexReader
+	return func(d *bsearch.DocumentMatch) error {
+		if d == nil {
+			c.finish()
+			return nil
+		}
+		defer sctx.DocumentMatchPool.Put(d)
+		full := len(c.kept) >= c.k
+		if c.k <= 0 || (full && c.order == OrderRelevance && d.Score < c.kept[0].keys[0]) {
+			return nil // cannot reach the page, whatever else it holds
+		}
+		ext, err := r.ExternalID(d.IndexInternalID)
+		if err != nil {
+			return err
+		}
+		id, err := strconv.ParseInt(strings.TrimPrefix(ext, "p"), 10, 64)
+		if err != nil {
+			return nil // not a profile
+		}
+		h := keptHit{id: id, keys: c.keys(id, d.Score), hit: d.HitNumber}
+		if !full {
+			heap.Push(&c.kept, &h)
+			return nil
+		}
+		if h.better(c.kept[0]) {
+			*c.kept[0] = h
+			heap.Fix(&c.kept, 0)
+		}
+		return nil
+	}, false, nil
+}
+
+// finish orders the kept hits and cuts the page.
+func (c *pageCollector) finish() {
+	all := []*keptHit(c.kept)
+	slices.SortFunc(all, func(a, b *keptHit) int {
+		if a.better(b) {
+			return -1
+		}
+		if b.better(a) {
+			return 1
+		}
+		return 0
+	})
+	c.ids = make([]int64, 0, max(0, len(all)-c.skip))
+	for i := c.skip; i < len(all); i++ {
+		c.ids = append(c.ids, all[i].id)
+	}
+}

@@ -1,0 +1,90 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"runtime/debug"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// rebuildBatch is how many profiles one batch of a full rebuild holds: big batches make few,
+// large segments and spare most of the merging that many small ones cause.
+const rebuildBatch = 5000
+
+// rebuildProfiles indexes every visible profile into ix, a fresh index, and answers how many.
+// Reading profiles and mapping them into a batch (one goroutine) overlaps with Bleve indexing the
+// batch before, and the garbage collector runs less often meanwhile: a rebuild makes a great deal
+// of short-lived garbage and has the memory to spare.
+func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	batches := make(chan *bleve.Batch, 1)
+	var n int
+	var readErr error
+	go func() {
+		defer close(batches)
+		readErr = ix.st.VisibleProfileIDs(ctx, rebuildBatch, func(ids []int64) error {
+			b := ix.idx.NewBatch()
+			if err := ix.addProfiles(ctx, b, ids); err != nil {
+				return err
+			}
+			select {
+			case batches <- b:
+				n += len(ids)
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		})
+	}()
+	// Two batches are indexed at once: Bleve analyses a batch on every core but builds its
+	// segment on one, so a second batch keeps the other core busy meanwhile.
+	var wg sync.WaitGroup
+	errs := make([]error, rebuildWriters)
+	for w := 0; w < rebuildWriters; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range batches {
+				if errs[w] != nil {
+					continue // drain, so the reader ends
+				}
+				if errs[w] = ix.idx.Batch(b); errs[w] != nil {
+					cancel()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return 0, err
+	}
+	// The reader wrote n and readErr before closing the channel.
+	return n, readErr
+}
+
+// rebuildWriters is how many batches a rebuild indexes at once.
+const rebuildWriters = 2
+
+// prefixWords answers each word of text once, leaving out those too short to be cut into
+// prefixes: the prefix field needs every word's starts once, not every occurrence.
+func prefixWords(text string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(text, isSep) {
+		if utf8.RuneCountInString(w) < prefixMinRunes || seen[w] {
+			continue
+		}
+		seen[w] = true
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
