@@ -1,9 +1,9 @@
 // Journey 4: another user reviews a profile with a score; a second review is refused with the
-// spec's message; the score shows on the profile. (The owner's reply needs a reply screen in the
-// Desk, which it does not have yet.)
+// spec's message; the score shows on the profile; the owner, who cannot review their own page,
+// replies on it, and a visitor reads the reply.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, digits, plumber, signIn, t, toast } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, digits, exact, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 let omid;
@@ -21,10 +21,12 @@ after(async () => {
   await w?.stop();
 });
 
-test('a review with a score, a refused second one, the score on the profile (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+test('a review with a score, a refused second one, the score on the profile, the owner\'s reply (fa)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
   const lang = 'fa';
   const path = `/profile/${encodeURIComponent(omid.slug)}`;
   const review = 'کارش تمیز و سریع بود، فقط کمی دیر رسید.';
+  const second = 'دوباره می‌نویسم: این بار سر وقت آمد و کار را تمیز تحویل داد.';
+  const reply = 'ممنون از لطف شما؛ دفعهٔ بعد حتماً زودتر می‌رسیم.';
   await w.journey('04-comments-fa', { lang }, async (page, ctx) => {
     // Signed out, the profile asks the visitor to sign in first (the spec's message).
     await page.goto(path);
@@ -57,7 +59,7 @@ test('a review with a score, a refused second one, the score on the profile (fa)
     await item.getByRole('img', { name: t(lang, 'rating.bare', { score: digits(4, lang) }) }).waitFor();
 
     // The second review, from the tab that still shows the form: the server refuses it.
-    await stale.locator('#new-comment-text').fill('دوباره می‌نویسم.');
+    await stale.locator('#new-comment-text').fill(second);
     await stale.getByTitle(t(lang, 'comments.scoreN', { n: digits(5, lang) }), { exact: true }).click();
     const [refusal] = await Promise.all([
       stale.waitForResponse((r) => r.url().endsWith('/v1/comment/add')),
@@ -77,5 +79,57 @@ test('a review with a score, a refused second one, the score on the profile (fa)
     const scored = await w.ok('POST', '/v1/user-technical/searchUserSlag', { slug: omid.slug });
     assert.equal(scored.score, 4);
     assert.equal(scored.count_scorer, 1);
+  });
+
+  // The owner cannot review their own page (no form: the server would answer 403) but replies.
+  await w.journey('04-comments-fa-owner', { lang }, async (page, ctx) => {
+    await signIn(page, lang, owner.phone, owner.password, { next: path });
+    await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/profile/${omid.slug}`);
+    const comments = page.locator('#comments');
+    await comments.getByText(t(lang, 'comments.ownProfile'), { exact: true }).waitFor();
+    assert.equal(await page.locator('#new-comment-text').count(), 0, 'no review form on one\'s own page');
+    const item = comments.locator('li.comment', { hasText: review });
+    await item.getByRole('button', { name: t(lang, 'comments.replyAction'), exact: true }).click();
+    const box = item.getByLabel(t(lang, 'comments.replyText'), { exact: true });
+    await box.waitFor();
+
+    // An empty reply is stopped in the page; one letter is refused by the server, in Persian.
+    const send = item.getByRole('button', { name: t(lang, 'comments.replySend'), exact: true });
+    await send.click();
+    await item.getByRole('alert').filter({ hasText: exact(t(lang, 'errors.enter', { des: t(lang, 'comments.replyWord') })) }).waitFor();
+    await box.fill('م');
+    const [short] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/v1/comment/reply')), send.click()]);
+    assert.equal(short.status(), 400);
+    const shortMessage = (await short.json()).message;
+    const shown = Array.isArray(shortMessage) ? shortMessage[0] : shortMessage;
+    assert.match(shown, /پاسخ/, `the server's refusal is in Persian: ${shown}`);
+    await item.getByRole('alert').filter({ hasText: exact(shown) }).waitFor();
+    assert.equal(await box.inputValue(), 'م', 'the refused reply is kept');
+    await w.shot(page, '04-comments-fa-reply-refused');
+
+    await box.fill(reply);
+    const [saved] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/v1/comment/reply')), send.click()]);
+    assert.equal(saved.status(), 200);
+    assert.equal((await saved.json()).payload.reply.description, reply);
+    await toast(page, t(lang, 'comments.replySaved'));
+    const answer = item.locator('.comment-reply');
+    await answer.getByText(t(lang, 'comments.reply'), { exact: true }).waitFor();
+    await answer.getByText(reply, { exact: true }).waitFor();
+    await item.getByRole('button', { name: t(lang, 'comments.editReply'), exact: true }).waitFor();
+    // Still signed in: the reply did not cost the session.
+    const cookies = (await ctx.cookies()).map((c) => c.name);
+    assert.ok(cookies.includes('token') && cookies.includes('id'), `the session cookies are still there: ${cookies.join(', ')}`);
+    assert.equal(decodeURIComponent(new URL(page.url()).pathname), `/profile/${omid.slug}`);
+  });
+
+  // A visitor, signed out, reads the review and the owner's reply.
+  await w.journey('04-comments-fa-visitor', { lang }, async (page) => {
+    await page.goto(path);
+    const item = page.locator('#comments li.comment', { hasText: review });
+    await item.getByText(reviewer.name, { exact: true }).waitFor();
+    const answer = item.locator('.comment-reply');
+    await answer.getByText(t(lang, 'comments.reply'), { exact: true }).waitFor();
+    await answer.getByText(reply, { exact: true }).waitFor();
+    assert.equal(await item.getByRole('button').count(), 0, 'a visitor has nothing to press on a review');
   });
 });

@@ -5,6 +5,7 @@ import type {
   BlogList,
   CategoryNode,
   City,
+  CommentItem,
   CommentList,
   Critic,
   LoginAnswer,
@@ -107,6 +108,10 @@ export const addComment = (body: { category_list: number[]; description: string;
   post<unknown>('/v1/comment/add', body);
 export const editComment = (body: { category_list: number[]; description: string; score: number; id: number }) =>
   put<unknown>('/v1/comment/edit', body);
+// The profile owner's reply (sent again, it replaces the reply). Its 403 means "not the owner of
+// this profile", not a lost session: a 401 still signs out.
+export const replyComment = (body: { id: number; description: string }) =>
+  post<CommentItem>('/v1/comment/reply', body, { keepOn403: true });
 
 /* Blogs */
 export const searchBlogs = (body: { writer_id?: number; skip: number; take: number; category_id?: number; search_txt?: string; tag?: string }) =>

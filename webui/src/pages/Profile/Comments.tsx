@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { addComment, editComment, getComments, ApiError, type CommentItem, type Profile } from '../../api';
+import { addComment, editComment, getComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
@@ -100,6 +100,64 @@ function CommentForm({
   );
 }
 
+/** The profile owner's answer to one comment: a new reply, or the existing one to change. */
+function ReplyForm({ comment, onSaved, onCancel }: { comment: CommentItem; onSaved: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(comment.reply?.description ?? '');
+  const [busy, setBusy] = useState(false);
+  const [err, setErr] = useState('');
+  const id = `reply-${comment.id}`;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!text.trim()) {
+      setErr(t('errors.enter', { des: t('comments.replyWord') }));
+      return;
+    }
+    setErr('');
+    setBusy(true);
+    try {
+      await replyComment({ id: comment.id, description: text.trim() });
+      onSaved();
+    } catch (x) {
+      // The server's own words, in the page's language (a length refusal names the field).
+      setErr((x instanceof ApiError && x.fields.description) || (x as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="comment-form reply-form" onSubmit={submit} noValidate>
+      <div class="field">
+        <label for={`${id}-text`}>{t('comments.replyText')}</label>
+        <textarea
+          id={`${id}-text`}
+          class="textarea"
+          value={text}
+          maxLength={1000}
+          aria-invalid={!!err}
+          aria-describedby={err ? `${id}-error` : undefined}
+          placeholder={t('comments.replyPlaceholder')}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+        />
+        {err && (
+          <span class="field-error" id={`${id}-error`} role="alert">
+            {err}
+          </span>
+        )}
+      </div>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          {busy && <span class="spinner" aria-hidden="true" />}
+          {t('comments.replySend')}
+        </button>
+        <button type="button" class="btn btn-ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function Avatar({ name, src }: { name: string; src?: string }) {
   if (src) return <img class="c-avatar" src={src} alt="" width={40} height={40} loading="lazy" />;
   return (
@@ -117,6 +175,7 @@ export function Comments({ profile }: { profile: Profile }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<number | null>(null);
   const [posted, setPosted] = useState(false);
+  const [replying, setReplying] = useState<number | null>(null);
   const categories = (profile.category_list ?? []).map((c) => c.id);
   const list = useAsync(
     () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE }),
@@ -143,6 +202,12 @@ export function Comments({ profile }: { profile: Profile }) {
     await editComment({ category_list: categories, description: v.description, score: v.score, id: c.id });
     toast(t('comments.updated'), 'success');
     setEditing(null);
+    list.reload();
+  };
+
+  const replied = () => {
+    toast(t('comments.replySaved'), 'success');
+    setReplying(null);
     list.reload();
   };
 
@@ -208,17 +273,27 @@ export function Comments({ profile }: { profile: Profile }) {
                   {c.description}
                 </p>
               )}
-              {c.reply && (
-                <div class="comment-reply">
-                  <strong class="small">{t('comments.reply')}</strong>
-                  <p dir="auto">{c.reply.description}</p>
-                  <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
-                </div>
+              {isOwner && replying === c.id ? (
+                <ReplyForm comment={c} onSaved={replied} onCancel={() => setReplying(null)} />
+              ) : (
+                c.reply && (
+                  <div class="comment-reply">
+                    <strong class="small">{t('comments.reply')}</strong>
+                    <p dir="auto">{c.reply.description}</p>
+                    <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
+                  </div>
+                )
               )}
               {mine?.id === c.id && editing !== c.id && (
                 <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(c.id)}>
                   <Icon name="edit" size={16} />
                   {t('comments.editMine')}
+                </button>
+              )}
+              {isOwner && replying !== c.id && (
+                <button type="button" class="btn btn-ghost btn-sm" onClick={() => setReplying(c.id)}>
+                  <Icon name={c.reply ? 'edit' : 'comment'} size={16} />
+                  {c.reply ? t('comments.editReply') : t('comments.replyAction')}
                 </button>
               )}
             </li>
