@@ -1,6 +1,6 @@
 // Journey 4: another user reviews a profile with a score; a second review is refused with the
-// spec's message; the score shows on the profile; the owner, who cannot review their own page,
-// replies on it, and a visitor reads the reply.
+// spec's message, and what was typed is kept and can replace the first; the score shows on the
+// profile; the owner, who cannot review their own page, replies on it, and a visitor reads the reply.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, JOURNEY_TIMEOUT, digits, exact, plumber, signIn, t, toast } from './harness.mjs';
@@ -21,7 +21,7 @@ after(async () => {
   await w?.stop();
 });
 
-test('a review with a score, a refused second one, the score on the profile, the owner\'s reply (fa)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
+test('a review with a score, a refused second one kept and used, the score on the profile, the owner\'s reply (fa)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
   const lang = 'fa';
   const path = `/profile/${encodeURIComponent(omid.slug)}`;
   const review = 'کارش تمیز و سریع بود، فقط کمی دیر رسید.';
@@ -58,26 +58,40 @@ test('a review with a score, a refused second one, the score on the profile, the
     await item.getByText(reviewer.name, { exact: true }).waitFor();
     await item.getByRole('img', { name: t(lang, 'rating.bare', { score: digits(4, lang) }) }).waitFor();
 
-    // The second review, from the tab that still shows the form: the server refuses it.
+    // The second review, from the tab that still shows the form: the server refuses it, the
+    // message shows and the text stays, with the offer to replace the first review with it.
+    const staleComments = stale.locator('#comments');
     await stale.locator('#new-comment-text').fill(second);
     await stale.getByTitle(t(lang, 'comments.scoreN', { n: digits(5, lang) }), { exact: true }).click();
     const [refusal] = await Promise.all([
       stale.waitForResponse((r) => r.url().endsWith('/v1/comment/add')),
-      stale.getByRole('button', { name: t(lang, 'comments.submit'), exact: true }).click(),
+      staleComments.getByRole('button', { name: t(lang, 'comments.submit'), exact: true }).click(),
     ]);
     assert.equal(refusal.status(), 409);
-    assert.equal((await refusal.json()).message, 'شما قبلاً نظر ثبت کرده‌اید', "the server's refusal is the spec's message");
-    await stale.locator('#comments').getByText(t(lang, 'comments.already'), { exact: true }).waitFor();
+    const refused = 'شما قبلاً نظر ثبت کرده‌اید';
+    assert.equal((await refusal.json()).message, refused, "the server's refusal is the spec's message");
+    await staleComments.getByRole('alert').filter({ hasText: exact(refused) }).waitFor();
+    await staleComments.getByText(t(lang, 'comments.conflict'), { exact: true }).waitFor();
+    assert.equal(await stale.locator('#new-comment-text').inputValue(), second, 'the refused text is kept');
+    assert.equal(await staleComments.getByRole('radio', { name: t(lang, 'comments.scoreN', { n: digits(5, lang) }) }).isChecked(), true);
+    // The earlier review shows in the list of that tab now.
+    await staleComments.locator('li.comment', { hasText: review }).waitFor();
     await w.shot(stale, '04-comments-fa-refused');
+    await staleComments.getByRole('button', { name: t(lang, 'comments.replaceMine'), exact: true }).click();
+    await toast(stale, t(lang, 'comments.updated'));
+    await staleComments.getByText(t(lang, 'comments.already'), { exact: true }).waitFor();
+    await staleComments.locator('li.comment', { hasText: second }).waitFor();
+    assert.equal(await staleComments.locator('li.comment', { hasText: review }).count(), 0, 'the first review was replaced');
     await stale.close();
 
-    // The score on the profile: 4 of 5 from one review.
+    // The score on the profile: 5 of 5 from one review (the replaced one).
     await page.reload();
-    const rating = t(lang, 'rating.aria', { score: digits(4, lang), count: digits(1, lang) });
+    const rating = t(lang, 'rating.aria', { score: digits(5, lang), count: digits(1, lang) });
     await page.locator('.p-hero').getByRole('img', { name: rating }).waitFor();
     await comments.getByRole('img', { name: rating }).waitFor();
+    await comments.locator('li.comment', { hasText: second }).getByRole('img', { name: t(lang, 'rating.bare', { score: digits(5, lang) }) }).waitFor();
     const scored = await w.ok('POST', '/v1/user-technical/searchUserSlag', { slug: omid.slug });
-    assert.equal(scored.score, 4);
+    assert.equal(scored.score, 5);
     assert.equal(scored.count_scorer, 1);
   });
 
@@ -88,7 +102,7 @@ test('a review with a score, a refused second one, the score on the profile, the
     const comments = page.locator('#comments');
     await comments.getByText(t(lang, 'comments.ownProfile'), { exact: true }).waitFor();
     assert.equal(await page.locator('#new-comment-text').count(), 0, 'no review form on one\'s own page');
-    const item = comments.locator('li.comment', { hasText: review });
+    const item = comments.locator('li.comment', { hasText: second });
     await item.getByRole('button', { name: t(lang, 'comments.replyAction'), exact: true }).click();
     const box = item.getByLabel(t(lang, 'comments.replyText'), { exact: true });
     await box.waitFor();
@@ -125,7 +139,7 @@ test('a review with a score, a refused second one, the score on the profile, the
   // A visitor, signed out, reads the review and the owner's reply.
   await w.journey('04-comments-fa-visitor', { lang }, async (page) => {
     await page.goto(path);
-    const item = page.locator('#comments li.comment', { hasText: review });
+    const item = page.locator('#comments li.comment', { hasText: second });
     await item.getByText(reviewer.name, { exact: true }).waitFor();
     const answer = item.locator('.comment-reply');
     await answer.getByText(t(lang, 'comments.reply'), { exact: true }).waitFor();

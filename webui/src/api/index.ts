@@ -102,8 +102,9 @@ export const getUserProfiles = (userId: number) =>
 /* Comments */
 export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
   post<CommentList>('/v1/comment/get', body);
+/** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
-  post<CommentList>('/v1/comment/getCommentRegisterByMe', body);
+  post<CommentList & { comment?: CommentItem | null }>('/v1/comment/getCommentRegisterByMe', body);
 export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number }) =>
   post<unknown>('/v1/comment/add', body);
 export const editComment = (body: { category_list: number[]; description: string; score: number; id: number }) =>

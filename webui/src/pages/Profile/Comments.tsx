@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { addComment, editComment, getComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
+import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
@@ -35,11 +35,13 @@ function CommentForm({
   onSubmit,
   onCancel,
   submitLabel,
+  cancelLabel,
 }: {
   initial?: { score: number; description: string };
   onSubmit: (v: { score: number; description: string }) => Promise<void>;
   onCancel?: () => void;
   submitLabel: string;
+  cancelLabel?: string;
 }) {
   const { t } = useTranslation();
   const [score, setScore] = useState(initial?.score ?? 0);
@@ -92,7 +94,7 @@ function CommentForm({
         </button>
         {onCancel && (
           <button type="button" class="btn btn-ghost" onClick={onCancel}>
-            {t('common.cancel')}
+            {cancelLabel ?? t('common.cancel')}
           </button>
         )}
       </div>
@@ -176,6 +178,9 @@ export function Comments({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [posted, setPosted] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
+  // A review refused because one exists already (another tab, another device): the text typed
+  // stays in the form, which then offers to replace the earlier review with it.
+  const [conflict, setConflict] = useState<{ earlier: CommentItem | null } | null>(null);
   const categories = (profile.category_list ?? []).map((c) => c.id);
   const list = useAsync(
     () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE }),
@@ -190,7 +195,13 @@ export function Comments({ profile }: { profile: Profile }) {
     try {
       await addComment({ category_list: categories, description: v.description, score: v.score, user_technical_id: profile.id });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) setPosted(true);
+      if (e instanceof ApiError && e.status === 409) {
+        const earlier = await getMyComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: 0, take: 1 })
+          .then((r) => r?.comment ?? r?.comments?.[0] ?? null)
+          .catch(() => null);
+        setConflict({ earlier });
+        list.reload();
+      }
       throw e;
     }
     toast(t('comments.thanks'), 'success');
@@ -203,6 +214,17 @@ export function Comments({ profile }: { profile: Profile }) {
     toast(t('comments.updated'), 'success');
     setEditing(null);
     list.reload();
+  };
+
+  const earlier = conflict ? (conflict.earlier ?? mine ?? null) : null;
+  const replace = async (v: { score: number; description: string }) => {
+    await edit(earlier!, v);
+    setConflict(null);
+    setPosted(true);
+  };
+  const keepEarlier = () => {
+    setConflict(null);
+    setPosted(true);
   };
 
   const replied = () => {
@@ -236,13 +258,27 @@ export function Comments({ profile }: { profile: Profile }) {
           <Icon name="info" size={18} />
           <span>{t('comments.ownProfile')}</span>
         </p>
-      ) : mine || posted ? (
+      ) : (mine || posted) && !conflict ? (
         <p class="notice">
           <Icon name="check" size={18} />
           <span>{t('comments.already')}</span>
         </p>
       ) : (
-        <CommentForm onSubmit={add} submitLabel={t('comments.submit')} />
+        <>
+          {earlier && (
+            <p class="notice" id="comment-conflict">
+              <Icon name="info" size={18} />
+              <span>{t('comments.conflict')}</span>
+            </p>
+          )}
+          <CommentForm
+            key="new"
+            onSubmit={earlier ? replace : add}
+            submitLabel={earlier ? t('comments.replaceMine') : t('comments.submit')}
+            onCancel={earlier ? keepEarlier : undefined}
+            cancelLabel={t('comments.keepMine')}
+          />
+        </>
       )}
 
       {list.status === 'error' ? (
