@@ -29,6 +29,14 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     await page.getByRole('link', { name: t(lang, 'deskBlog.add') }).first().click();
     await page.waitForURL((u) => u.pathname === '/dashboard/blogs/new');
     await page.getByRole('heading', { level: 1, name: t(lang, 'deskBlog.newTitle') }).waitFor();
+    // Released now by default: the minute the editor opened (Tehran time), not the next quarter hour.
+    const tehran = (d) => {
+      const [h, m] = d.toLocaleTimeString('en-GB', { timeZone: 'Asia/Tehran', hourCycle: 'h23' }).split(':').map(Number);
+      return h * 60 + m;
+    };
+    const defaultTime = Number(await page.locator('#be-time').inputValue());
+    const nowMinutes = tehran(new Date());
+    assert.ok([nowMinutes, (nowMinutes + 1439) % 1440].includes(defaultTime), `the release time defaults to now (${nowMinutes}), not ${defaultTime}`);
 
     // A draft needs only a title.
     await page.locator('#be-title-input').fill(TITLE);
@@ -38,7 +46,8 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     const item = page.locator('li', { has: page.getByRole('heading', { name: TITLE }) });
     await item.getByText(t(lang, 'desk.status.Draft'), { exact: true }).waitFor();
 
-    // Back to it: summary, content with a heading and bold text, a category, a tag, released today at 00:00.
+    // Back to it: summary, content with a heading and bold text, a category, a tag; the release time
+    // stays the one the draft was saved with (now), so the article shows as soon as it is accepted.
     await item.getByRole('link', { name: t(lang, 'common.edit') }).click();
     await page.waitForURL((u) => /^\/dashboard\/blogs\/\d+$/.test(u.pathname));
     await page.getByRole('heading', { level: 1, name: t(lang, 'deskBlog.editTitle') }).waitFor();
@@ -70,7 +79,7 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     await cats.waitFor({ state: 'hidden' });
     await page.locator('#be-tags').fill('نشتی');
     await page.locator('#be-tags').press('Enter');
-    await page.locator('#be-time').selectOption('0');
+    assert.equal(Number(await page.locator('#be-time').inputValue()), defaultTime, 'the saved release time is kept as it was');
     await page.getByRole('button', { name: t(lang, 'deskBlog.submit') }).click();
     await toast(page, t(lang, 'deskBlog.submitted'));
     await page.waitForURL((u) => u.pathname === '/dashboard/blogs');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, formatClock, openStatus, WEEK, zonedNow, type HoursOfWork } from './hours';
+import { dayStatus, formatClock, openStatus, quarterHourChoices, WEEK, zonedNow, type HoursOfWork } from './hours';
 
 // 2024-03-20 is a Wednesday. 05:00 UTC = 08:30 in Tehran (UTC+3:30).
 const at = (iso: string) => new Date(iso);
@@ -44,5 +44,29 @@ describe('open-now (SPEC §4)', () => {
     expect(formatClock(28800)).toBe('08:00');
     expect(formatClock(61200 + 900)).toBe('17:15');
     expect(formatClock(86400)).toBe('24:00');
+  });
+});
+
+describe('quarter-hour choices', () => {
+  it('offers every quarter hour of the day', () => {
+    const q = quarterHourChoices();
+    expect(q).toHaveLength(96);
+    expect(q[0]).toBe(0);
+    expect(q[95]).toBe(1425);
+    expect(quarterHourChoices(600)).toEqual(q);
+  });
+
+  it('keeps an off-grid time (such as now) in its place instead of rounding it', () => {
+    const q = quarterHourChoices(877); // 14:37
+    expect(q).toHaveLength(97);
+    expect(q.slice(58, 61)).toEqual([870, 877, 885]);
+    expect(quarterHourChoices(1439).at(-1)).toBe(1439);
+    expect(quarterHourChoices(1).slice(0, 3)).toEqual([0, 1, 15]);
+  });
+
+  it('ignores values outside the day', () => {
+    expect(quarterHourChoices(-5)).toHaveLength(96);
+    expect(quarterHourChoices(1440)).toHaveLength(96);
+    expect(quarterHourChoices(12.5)).toHaveLength(96);
   });
 });

@@ -66,6 +66,18 @@ export function formatClock(seconds: number): string {
   return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 }
 
+/**
+ * The times offered in a time-of-day select, in minutes after midnight: every quarter hour, plus
+ * `current` in its place when it is off the grid (a default of "now", or a time saved elsewhere),
+ * so the select can show it without rounding it away.
+ */
+export function quarterHourChoices(current?: number | null): number[] {
+  const list = Array.from({ length: 96 }, (_, i) => i * 15);
+  if (current === null || current === undefined || !Number.isInteger(current) || current < 0 || current >= 1440 || current % 15 === 0) return list;
+  list.splice(Math.floor(current / 15) + 1, 0, current);
+  return list;
+}
+
 /** True when some day has any information (so the week table is worth showing). */
 export function hasHours(hours: HoursOfWork | null | undefined): boolean {
   if (!hours) return false;

@@ -17,7 +17,7 @@ import { jalaliOf, jalaliToDate, minutesOf, type JDate } from '../../lib/jalali'
 import { mapServerErrors } from '../../lib/serverErrors';
 import { htmlText } from '../../lib/richText';
 import { formatDate } from '../../lib/format';
-import { formatClock } from '../../lib/hours';
+import { formatClock, quarterHourChoices } from '../../lib/hours';
 import { localDigits } from '../../lib/digits';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
@@ -43,9 +43,11 @@ export const MAX_TITLE = 150;
 export const MAX_SUMMARY = 300;
 export const MIN_TITLE = 3;
 
+// A new article is released now by default (the minute it was opened, so an article accepted at
+// once shows at once); the select steps by quarter hours only for the times a writer picks.
 function nowForm(): BlogForm {
   const now = new Date();
-  return { title: '', summary: '', content: '', categories: [], tags: [], image_url: '', release: jalaliOf(now), minutes: Math.ceil(minutesOf(now) / 15) * 15 % 1440 };
+  return { title: '', summary: '', content: '', categories: [], tags: [], image_url: '', release: jalaliOf(now), minutes: minutesOf(now) };
 }
 
 function fromBlog(b: Blog): BlogForm {
@@ -59,7 +61,7 @@ function fromBlog(b: Blog): BlogForm {
     tags: blogTags(b),
     image_url: b.image_url ?? '',
     release: ok ? jalaliOf(at!) : null,
-    minutes: ok ? Math.floor(minutesOf(at!) / 15) * 15 : 540,
+    minutes: ok ? minutesOf(at!) : 540,
   };
 }
 
@@ -205,7 +207,7 @@ export default function BlogEditor() {
   if (!form) return <Loading />;
 
   const status = blog ? blogStatus(blog) : null;
-  const quarterHours = Array.from({ length: 96 }, (_, i) => i * 15);
+  const quarterHours = quarterHourChoices(form.minutes);
 
   return (
     <section class="blog-editor" aria-labelledby="be-title">
