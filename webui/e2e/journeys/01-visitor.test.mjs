@@ -121,12 +121,14 @@ for (const lang of ['fa', 'en']) {
       // The small map drew its tiles from the local tile server.
       await page.locator('.p-map .leaflet-tile-loaded').first().waitFor();
 
-      // Share: the page's own link, copied to the clipboard, and the four messengers.
+      // Share: the page's own link, shown readable (the Persian slug as words), copied to the
+      // clipboard and given to the four messengers encoded.
       await page.getByRole('button', { name: t(lang, 'profile.share') }).click();
       const share = page.getByRole('dialog', { name: t(lang, 'share.title') });
       await share.waitFor();
       const url = `${w.base}/profile/${encodeURIComponent(omid.slug)}`;
-      assert.equal(await share.locator('#share-url').inputValue(), url);
+      assert.match(omid.slug, /[\u0600-\u06ff]/, 'the slug is Persian');
+      assert.equal(await share.locator('#share-url').inputValue(), `${w.base}/profile/${omid.slug}`);
       for (const target of ['telegram', 'whatsapp', 'eitaa', 'bale']) {
         const href = await share.getByRole('link', { name: t(lang, `share.${target}`), exact: true }).getAttribute('href');
         assert.ok(href.includes(encodeURIComponent(url)), `${target} link carries the page: ${href}`);

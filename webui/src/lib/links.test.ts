@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLink, latLng, routeLinks, safeHref, shareTargets, waNumber } from './links';
+import { contactLink, latLng, readableUrl, routeLinks, safeHref, shareTargets, waNumber } from './links';
 
 describe('contact links', () => {
   it('phones call and text', () => {
@@ -45,6 +45,15 @@ describe('map links', () => {
     expect(r.map((x) => x.name)).toEqual(['google', 'waze', 'neshan', 'balad']);
     expect(r[0].href).toContain('destination=35.689200,51.389000');
     expect(r[1].href).toContain('ll=35.689200,51.389000');
+  });
+  it('shows a Persian link readable, keeping what changes its meaning encoded', () => {
+    const slug = 'لوله‌کشی-امید';
+    const url = `https://kardan.ir/profile/${encodeURIComponent(slug)}`;
+    expect(readableUrl(url)).toBe(`https://kardan.ir/profile/${slug}`);
+    expect(readableUrl('https://kardan.ir/profile/a%2Fb%3Fc%23d%25')).toBe('https://kardan.ir/profile/a%2Fb%3Fc%23d%25');
+    expect(readableUrl('https://kardan.ir/profile/%E2%80%AEabc%20d')).toBe('https://kardan.ir/profile/%E2%80%AEabc%20d');
+    expect(readableUrl('https://kardan.ir/profile/%E0%A4%A')).toBe('https://kardan.ir/profile/%E0%A4%A');
+    expect(readableUrl('https://kardan.ir/profile/%d8%a7%2D1')).toBe('https://kardan.ir/profile/ا-1');
   });
   it('shares to four messengers', () => {
     const s = shareTargets('https://kardan.ir/profile/a', 'A');

@@ -149,6 +149,31 @@ export function latLng(location: unknown): { lat: number; lng: number } | null {
   return { lat, lng };
 }
 
+// Characters that must never be shown raw in a link (bidi controls and their kin would reorder or
+// hide what a person reads); ZWNJ, common in Persian words, is not one of them.
+const HIDDEN = /[\u0080-\u009f\u00ad\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|\s/;
+const ASCII_UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/**
+ * A link as a person reads it: percent-encoded letters (a Persian slug) decoded, while everything
+ * that would change the link's meaning or hide in it stays encoded (ASCII other than letters,
+ * digits and `-._~`, spaces, bidi controls, broken sequences). The encoded link is the one to copy
+ * and share.
+ */
+export function readableUrl(url: string): string {
+  return url.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    let text: string;
+    try {
+      text = decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+    return [...text]
+      .map((c) => ((c < '\u0080' && !ASCII_UNRESERVED.test(c)) || HIDDEN.test(c) ? encodeURIComponent(c) : c))
+      .join('');
+  });
+}
+
 export interface ShareTarget {
   name: 'telegram' | 'whatsapp' | 'eitaa' | 'bale';
   href: string;

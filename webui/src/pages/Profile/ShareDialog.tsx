@@ -2,21 +2,36 @@ import { useState } from 'preact/hooks';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
-import { shareTargets } from '../../lib/links';
+import { readableUrl, shareTargets } from '../../lib/links';
 import { toast } from '../../state/toast';
 
 const ICONS: Record<string, string> = { telegram: 'telegram', whatsapp: 'whatsapp', eitaa: 'chat', bale: 'chat' };
 
+/** Copies text without the async clipboard (older browsers, or a page not allowed to use it). */
+function copyByCommand(text: string) {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'visually-hidden';
+  document.body.appendChild(area);
+  area.select();
+  document.execCommand?.('copy');
+  area.remove();
+}
+
+/**
+ * `url` is the encoded link: that is what is copied and shared (it survives every app it is pasted
+ * into); the field shows it decoded, so a Persian slug reads as words rather than %D9%84….
+ */
 export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
+  const shown = readableUrl(url);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
     } catch {
-      const input = document.getElementById('share-url') as HTMLInputElement | null;
-      input?.select();
-      document.execCommand?.('copy');
+      copyByCommand(url);
     }
     setCopied(true);
     toast(t('share.copied'), 'success');
@@ -28,7 +43,21 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
         {t('share.link')}
       </label>
       <div class="input-with-btn">
-        <input id="share-url" class="input ltr" readOnly value={url} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <input
+          id="share-url"
+          class="input ltr"
+          readOnly
+          value={shown}
+          onFocus={(e) => (e.target as HTMLInputElement).select()}
+          onCopy={(e) => {
+            // Copying the whole field by hand gives the encoded link too.
+            const input = e.target as HTMLInputElement;
+            if (input.selectionStart === 0 && input.selectionEnd === shown.length && e.clipboardData) {
+              e.clipboardData.setData('text/plain', url);
+              e.preventDefault();
+            }
+          }}
+        />
         <button type="button" class="btn btn-primary" onClick={copy}>
           <Icon name={copied ? 'check' : 'copy'} size={18} />
           {copied ? t('share.copiedShort') : t('share.copy')}
