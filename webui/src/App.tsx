@@ -65,10 +65,11 @@ function Shell() {
       <a class="skip-link" href="#main">
         {t('common.skip')}
       </a>
-      <ProgressBar />
       <RouteEffects />
       <Header />
       <main id="main" tabIndex={-1}>
+        {/* Fixed at the top of the window; inside <main> so it belongs to a landmark (the page it loads). */}
+        <ProgressBar />
         <Suspense fallback={<RouteFallback />}>
           <Routes>
             <Route path="/" element={<Home />} />

@@ -18,11 +18,15 @@ export function statusOf(p: Profile) {
   return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
 }
 
-/** A search result: picture, name, field, city, score, open-now and distance. */
-export function ProfileCard({ p, compact }: { p: Profile; compact?: boolean }) {
+/**
+ * A search result: picture, name, field, city, score, open-now and distance. The name is an h3
+ * under a section's h2; `level={2}` where the cards come right under the page's h1 (search).
+ */
+export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: boolean; level?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const status = statusOf(p);
+  const Name = level === 2 ? 'h2' : 'h3';
   return (
     <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
       <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="pcard-link">
@@ -40,7 +44,9 @@ export function ProfileCard({ p, compact }: { p: Profile; compact?: boolean }) {
           }}
         />
         <div class="pcard-body">
-          <h3 class="pcard-name" dir="auto">{p.profile_name}</h3>
+          <Name class="pcard-name" dir="auto">
+            {p.profile_name}
+          </Name>
           <p class="pcard-field muted small">
             {localName(p.range_worker, lang)}
             {p.city && (

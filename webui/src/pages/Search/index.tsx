@@ -230,7 +230,7 @@ export default function Search() {
             <>
               <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''}`}>
                 {(data?.profiles ?? []).map((p) => (
-                  <ProfileCard key={p.id} p={p} />
+                  <ProfileCard key={p.id} p={p} level={2} />
                 ))}
               </div>
               {data && <Pager page={f.page} count={data.count} href={(n) => urlFromFilters({ ...f, page: n })} />}
