@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -40,6 +41,7 @@ type runConfig struct {
 	LHCache       string
 	LHRuns        int
 	PGConnections int
+	CPUProfile    string
 }
 
 func parseRunConfig(args []string) (*runConfig, error) {
@@ -70,6 +72,7 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
 	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the bare harness phase to this file (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -181,7 +184,21 @@ func runBench(ctx context.Context, args []string) error {
 
 	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON.
 	if !cfg.Skip["harness"] {
-		if err := runHarness(ctx, data, ws, sums, measure); err != nil {
+		if cfg.CPUProfile != "" {
+			f, err := os.Create(cfg.CPUProfile)
+			if err != nil {
+				return err
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return err
+			}
+		}
+		err := runHarness(ctx, data, ws, sums, measure)
+		if cfg.CPUProfile != "" {
+			pprof.StopCPUProfile()
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -196,11 +196,13 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 	return bleve.NewConjunctionQuery(must...), nil
 }
 
-// profileTextQuery matches every word, each in any of its forms: exact (weighing double in the
-// name), as the start of a word (the last word, as people type), with one typo (a word of five
-// letters or more that the index does not know, so the costly fuzzy expansion runs only for
-// words that are likely mistyped), or stemmed English. Several words also match written together
-// without spaces («لوله کش» finds «لولهکش»), when the index knows that spelling.
+// profileTextQuery matches every word, each in any of its forms: exact, as the start of a word
+// (the last word, as people type), with one typo (a word of five letters or more that the index
+// does not know, so the costly fuzzy expansion runs only for words likely mistyped), or stemmed
+// English. Several words also match written together without spaces («لوله کش» finds «لولهکش»)
+// when the index knows that spelling. Words found in the name weigh more; as the name is part of
+// the text, they are optional clauses that only add to the score, and only for words some name
+// holds. Stop words among other words are left out: they are in nearly every profile.
 func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, error) {
 	r, err := ix.reader()
 	if err != nil {
@@ -215,23 +217,35 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 		defer tfr.Close()
 		return tfr.Count() > 0, nil
 	}
-	words := make([]query.Query, 0, len(tokens))
-	for i, t := range tokens {
-		runes := utf8.RuneCountInString(t)
-		if runes == 1 && len(tokens) > 1 && !isDigit(t) {
-			// A one-letter word among others («و» in «نصب و راه‌اندازی») is in nearly every
-			// profile: requiring it only made the query walk every document.
-			continue
+	content := tokens[:0:0]
+	for _, t := range tokens {
+		if !stopWords[t] {
+			content = append(content, t)
 		}
+	}
+	if len(content) == 0 {
+		content = tokens
+	}
+	words := make([]query.Query, 0, len(content))
+	var names []query.Query
+	for i, t := range content {
+		runes := utf8.RuneCountInString(t)
 		exists, err := known(fieldText, t)
 		if err != nil {
 			return nil, err
 		}
 		var alts []query.Query
 		if exists {
-			name := term(fieldName, t)
-			name.SetBoost(2)
-			alts = append(alts, term(fieldText, t), name)
+			alts = append(alts, term(fieldText, t))
+			inName, err := known(fieldName, t)
+			if err != nil {
+				return nil, err
+			}
+			if inName {
+				n := term(fieldName, t)
+				n.SetBoost(2)
+				names = append(names, n)
+			}
 		} else if runes >= fuzzyMinRunes {
 			f := bleve.NewFuzzyQuery(t)
 			f.SetField(fieldText)
@@ -239,7 +253,7 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 			f.SetBoost(0.6)
 			alts = append(alts, f)
 		}
-		if i == len(tokens)-1 && runes >= prefixMinRunes {
+		if i == len(content)-1 && runes >= prefixMinRunes {
 			var p query.Query
 			if runes <= prefixMaxRunes {
 				p = term(fieldPrefix, t)
@@ -255,34 +269,44 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 			m.SetField(fieldEn)
 			alts = append(alts, m)
 		}
-		if len(alts) == 0 {
+		switch len(alts) {
+		case 0:
 			// A short word the index does not know matches nothing; the joined form may.
-			alts = append(alts, term(fieldText, t))
-		}
-		if len(alts) == 1 {
+			words = append(words, term(fieldText, t))
+		case 1:
 			words = append(words, alts[0])
-		} else {
+		default:
 			words = append(words, bleve.NewDisjunctionQuery(alts...))
 		}
 	}
-	switch len(words) {
-	case 0:
-		return term(fieldText, strings.Join(tokens, "")), nil
-	case 1:
-		if len(tokens) == 1 {
-			return words[0], nil
+	all := words[0]
+	if len(words) > 1 {
+		all = bleve.NewConjunctionQuery(words...)
+	}
+	if len(tokens) > 1 {
+		joined := strings.Join(tokens, "")
+		ok, err := known(fieldText, joined)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			all = bleve.NewDisjunctionQuery(all, term(fieldText, joined))
 		}
 	}
-	var all query.Query = bleve.NewConjunctionQuery(words...)
-	joined := strings.Join(tokens, "")
-	ok, err := known(fieldText, joined)
-	if err != nil {
-		return nil, err
+	if len(names) == 0 {
+		return all, nil
 	}
-	if ok {
-		all = bleve.NewDisjunctionQuery(all, term(fieldText, joined))
-	}
-	return all, nil
+	b := bleve.NewBooleanQuery()
+	b.AddMust(all)
+	b.AddShould(names...)
+	return b, nil
+}
+
+// stopWords are Persian words so common that requiring them narrows nothing ("and", "in", "to",
+// "from", "with", ...), folded as QueryTokens folds them.
+var stopWords = map[string]bool{
+	"و": true, "در": true, "به": true, "از": true, "با": true, "که": true, "را": true, "تا": true,
+	"یا": true, "این": true, "ان": true, "برای": true, "های": true, "ها": true, "هم": true,
 }
 
 // reader opens a snapshot of the index for dictionary lookups; the caller closes it.
@@ -337,15 +361,6 @@ func textQuery(tokens []string, textField, nameField, enField string) query.Quer
 	b.AddMust(all)
 	b.AddShould(names...)
 	return b
-}
-
-func isDigit(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 func isLatin(s string) bool {
