@@ -10,11 +10,15 @@ import (
 	"kardan/store"
 )
 
-// refs is the reference data a profile's read form names, read once a minute at most.
+// refs is the reference data a profile's read form names, read once a minute at most, with the
+// read forms of each category, city and province made once rather than per profile.
 type refs struct {
 	cities    map[int64]store.City
 	provinces map[int64]store.Province
 	tree      *store.Categories
+	catForms  map[int64]*categoryRef
+	cityForms map[int64]*cityRef
+	provForms map[int64]*provinceRef
 }
 
 type refsCache struct {
@@ -41,15 +45,37 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &refs{cities: map[int64]store.City{}, provinces: map[int64]store.Province{}, tree: tree}
+	r := &refs{cities: map[int64]store.City{}, provinces: map[int64]store.Province{}, tree: tree,
+		catForms: map[int64]*categoryRef{}, cityForms: map[int64]*cityRef{}, provForms: map[int64]*provinceRef{}}
 	for _, c := range cs {
 		r.cities[c.ID] = c
+		r.cityForms[c.ID] = &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
 	}
 	for _, p := range ps {
 		r.provinces[p.ID] = p
+		r.provForms[p.ID] = &provinceRef{ID: p.ID, FarsiName: p.FarsiName, EnglishName: p.EnglishName}
+	}
+	for _, root := range tree.Roots {
+		for _, c := range append([]*store.Category{root}, root.Children...) {
+			ref := categoryRefOf(c)
+			r.catForms[c.ID] = &ref
+		}
 	}
 	s.refsCache.r, s.refsCache.at = r, time.Now()
 	return r, nil
+}
+
+// category answers the read form of a category or field, made once per refs.
+func (r *refs) category(id int64) *categoryRef {
+	if c, ok := r.catForms[id]; ok {
+		return c
+	}
+	c := r.tree.ByID(id)
+	if c == nil {
+		return nil
+	}
+	ref := categoryRefOf(c)
+	return &ref
 }
 
 // isoTime writes Unix seconds as RFC 3339 in UTC, the form the web app's date formatting reads.
@@ -180,21 +206,15 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 			d := isoTime(*p.DeleteAt)
 			f.DeleteAt = &d
 		}
-		if c := r.tree.ByID(p.RangeWorkerID); c != nil {
-			ref := categoryRefOf(c)
-			f.RangeWorker = &ref
-		}
+		// The shared reference forms are only read, never changed, after refs made them.
+		f.RangeWorker = r.category(p.RangeWorkerID)
 		for _, id := range p.CategoryIDs {
-			if c := r.tree.ByID(id); c != nil {
-				f.CategoryList = append(f.CategoryList, categoryRefOf(c))
+			if c := r.category(id); c != nil {
+				f.CategoryList = append(f.CategoryList, *c)
 			}
 		}
-		if pr, ok := r.provinces[p.ProvinceID]; ok {
-			f.Province = &provinceRef{ID: pr.ID, FarsiName: pr.FarsiName, EnglishName: pr.EnglishName}
-		}
-		if c, ok := r.cities[p.CityID]; ok {
-			f.City = &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
-		}
+		f.Province = r.provForms[p.ProvinceID]
+		f.City = r.cityForms[p.CityID]
 		if from.ok {
 			d := int64(math.Round(store.Haversine(from.lat, from.long, p.Lat, p.Long)))
 			f.Distance = &d

@@ -95,7 +95,7 @@ func (s *Server) writeProfile(w http.ResponseWriter, r *http.Request, p *store.P
 	if err != nil {
 		return err
 	}
-	ok(w, f)
+	writeForm(w, f)
 	return nil
 }
 
@@ -190,7 +190,7 @@ func (s *Server) writeProfileList(w http.ResponseWriter, r *http.Request, ps []*
 	if err != nil {
 		return err
 	}
-	ok(w, map[string]any{"profiles": fs, "count": total})
+	writeFormList(w, fs, total)
 	return nil
 }
 

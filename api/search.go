@@ -63,7 +63,7 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ok(w, map[string]any{"profiles": forms, "count": hits.Total})
+	writeFormList(w, forms, hits.Total)
 	return nil
 }
 
@@ -183,5 +183,10 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 	if !canSee(p, viewer) {
 		return store.NotFound()
 	}
-	return s.writeProfile(w, r, p, viewer)
+	f, err := s.profileForm(r.Context(), p, viewer)
+	if err != nil {
+		return err
+	}
+	writeForm(w, f)
+	return nil
 }

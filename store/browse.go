@@ -116,10 +116,11 @@ type ProfileFact struct {
 	CreateAt    int64
 }
 
-// VisibleProfileFacts calls fn with the facts of every publicly visible profile, in id order.
+// VisibleProfileFacts calls fn with the facts of every publicly visible profile. One pass over
+// the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
-		p.create_at FROM profiles p WHERE `+visibleSQL+` ORDER BY p.id`)
+		p.create_at FROM profiles p NOT INDEXED WHERE `+visibleSQL)
 	if err != nil {
 		return fmt.Errorf("profile facts: %w", err)
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	jsoniter "github.com/json-iterator/go"
 )
 
 // Profile statuses (account_status). A deleted profile keeps its status and has DeleteAt set.
@@ -128,6 +130,9 @@ func (p *Profile) ShownStatus() string {
 	return p.AccountStatus
 }
 
+// jsonCompat decodes as encoding/json does.
+var jsonCompat = jsoniter.ConfigCompatibleWithStandardLibrary
+
 // visibleSQL is the public-visibility rule as SQL over profiles aliased p.
 const visibleSQL = `p.visible = 1`
 
@@ -148,12 +153,15 @@ func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Every profile read decodes seven JSON columns; encoding/json's reflection made that most of
+	// the cost of a search answer. jsoniter (already linked in through Bleve) decodes the same
+	// way at under half the cost.
 	for _, part := range []struct {
 		raw string
 		v   any
 	}{{services, &p.Services}, {hours, &p.HoursOfWork}, {social, &p.SocialNetwork}, {areas, &p.AreaWorking},
 		{portfolio, &p.PortfolioImages}, {option, &p.Option}, {cats, &p.CategoryIDs}} {
-		if err := json.Unmarshal([]byte(part.raw), part.v); err != nil {
+		if err := jsonCompat.UnmarshalFromString(part.raw, part.v); err != nil {
 			return nil, fmt.Errorf("profile %d: %w", p.ID, err)
 		}
 	}

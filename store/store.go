@@ -51,7 +51,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	wq := cloneValues(q)
 	wq.Set("_txlock", "immediate") // read-then-write transactions take the lock up front: no "database is locked" midway
 	rq := cloneValues(q)
-	rq.Set("_query_only", "true") // a read connection can never write by mistake
+	rq.Set("_query_only", "true")    // a read connection can never write by mistake
 	rq.Set("_stmt_cache_size", "64") // reads repeat a few dozen statements: preparing each anew cost a fifth of a profile read
 
 	write, err := sql.Open("sqlite3", "file:"+path+"?"+wq.Encode())
