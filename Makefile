@@ -6,7 +6,7 @@ DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
 
-.PHONY: run build web test test-go test-web vet clean bench
+.PHONY: run build web test test-go test-web test-e2e vet clean bench
 
 ## run: build the web app and the binary, load the reference data, serve on $(ADDR)
 run: web build
@@ -28,8 +28,8 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 	cd webui && npm install --no-audit --no-fund
 	@touch $@
 
-## test: vet, Go tests with the race detector, web unit tests
-test: vet test-go test-web
+## test: vet, Go tests with the race detector, web unit tests, browser journeys
+test: vet test-go test-web test-e2e
 
 vet:
 	$(GO) vet -tags "$(TAGS)" ./...
@@ -42,6 +42,10 @@ test-web: webui/node_modules/.installed
 	@# The bundle budget (initial JavaScript under 80 KiB gzip) needs a build: about 10 s.
 	cd webui && npm run build && npm run budget
 	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
+
+## test-e2e: browser journeys (webui/e2e/journeys) against the built binary in Debian Chromium
+test-e2e: web build
+	cd webui && npm run e2e
 
 ## bench: seed BENCH_N demo profiles and measure Kardan beside PostgreSQL, a bare in-process
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
