@@ -16,18 +16,18 @@ import (
 
 // profileDoc is what the index holds of a visible profile.
 type profileDoc struct {
-	Type        string    `json:"type"`
-	Text        string    `json:"p_text"`
-	Prefix      string    `json:"p_prefix"` // the text again, cut into the starts of its words
-	Name        string    `json:"p_name"`
-	En          string    `json:"p_en"`
-	City        string    `json:"city"`
-	Province    string    `json:"province"`
-	Field       string    `json:"field"`
-	Categories  []string  `json:"categories"`
-	Score       float64   `json:"score"`
-	LevelScore  float64   `json:"level_score"`
-	Location    []float64 `json:"location"` // [lon, lat], Bleve's array form
+	Type       string    `json:"type"`
+	Text       string    `json:"p_text"`
+	Prefix     string    `json:"p_prefix"` // the text again, cut into the starts of its words
+	Name       string    `json:"p_name"`
+	En         string    `json:"p_en"`
+	City       string    `json:"city"`
+	Province   string    `json:"province"`
+	Field      string    `json:"field"`
+	Categories []string  `json:"categories"`
+	Score      float64   `json:"score"`
+	LevelScore float64   `json:"level_score"`
+	Location   []float64 `json:"location"` // [lon, lat], Bleve's array form
 }
 
 // BleveType names the document's mapping: Bleve reads the type from the Go field name, not the
@@ -94,13 +94,13 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 		return nil, err
 	}
 	d := &profileDoc{
-		Type:        "profile",
-		Name:        IndexText(p.ProfileName),
-		City:        city.Slag,
-		Province:    strconv.FormatInt(p.ProvinceID, 10),
-		Score:       p.Score,
-		LevelScore:  p.LevelScore,
-		Location:    []float64{p.Long, p.Lat},
+		Type:       "profile",
+		Name:       IndexText(p.ProfileName),
+		City:       city.Slag,
+		Province:   strconv.FormatInt(p.ProvinceID, 10),
+		Score:      p.Score,
+		LevelScore: p.LevelScore,
+		Location:   []float64{p.Long, p.Lat},
 	}
 	en := []string{p.ProfileName}
 	if f := tree.ByID(p.RangeWorkerID); f != nil {

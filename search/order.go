@@ -105,7 +105,9 @@ type pageCollector struct {
 	err error
 }
 
-// keptHit is a hit with its sort keys: greater keys rank first, then the earlier hit.
+// keptHit is a hit with its sort keys: greater keys rank first, then the lower profile id. The
+// id, not Bleve's hit order, breaks ties: hit order follows how the index was built, so a rebuilt
+// index (a restore, a reindex) would otherwise list equal hits differently.
 type keptHit struct {
 	id   int64
 	keys [3]float64
@@ -118,7 +120,7 @@ func (a *keptHit) better(b *keptHit) bool {
 			return a.keys[i] > b.keys[i]
 		}
 	}
-	return a.hit < b.hit
+	return a.id < b.id
 }
 
 // keptHits is a heap whose root is the worst hit kept.
@@ -154,8 +156,14 @@ func (c *pageCollector) keys(id int64, score float64) [3]float64 {
 		}
 		return [3]float64{-store.Haversine(c.lat, c.long, float64(f.lat), float64(f.long))}
 	}
-	return [3]float64{score, float64(f.level), float64(f.count)}
+	return [3]float64{roundScore(score), float64(f.level), float64(f.count)}
 }
+
+// roundScore cuts a relevance score to six decimals. Scores are summed in an order that follows
+// the index's segments, so the same hit can score a few units in the last place differently in a
+// rebuilt index; rounding keeps such equal scores equal, and the id then orders them the same way
+// every time.
+func roundScore(score float64) float64 { return math.Round(score*1e6) / 1e6 }
 
 // handler is a bsearch.MakeDocumentMatchHandler: Bleve calls it once per search, then the
 // handler it answers once per hit and with nil when the hits are done.
@@ -168,7 +176,7 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 		}
 		defer sctx.DocumentMatchPool.Put(d)
 		full := len(c.kept) >= c.k
-		if c.k <= 0 || (full && c.order == OrderRelevance && d.Score < c.kept[0].keys[0]) {
+		if c.k <= 0 || (full && c.order == OrderRelevance && roundScore(d.Score) < c.kept[0].keys[0]) {
 			return nil // cannot reach the page, whatever else it holds
 		}
 		ext, err := r.ExternalID(d.IndexInternalID)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	index "github.com/blevesearch/bleve_index_api"
 	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"kardan/store"
 )
@@ -200,9 +200,10 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 // (the last word, as people type), with one typo (a word of five letters or more that the index
 // does not know, so the costly fuzzy expansion runs only for words likely mistyped), or stemmed
 // English. Several words also match written together without spaces («لوله کش» finds «لولهکش»)
-// when the index knows that spelling. Words found in the name weigh more; as the name is part of
-// the text, they are optional clauses that only add to the score, and only for words some name
-// holds. Stop words among other words are left out: they are in nearly every profile.
+// when the index knows that spelling. Words found in the name weigh more: the name is part of the
+// text, so a name match is one more alternative of the word that adds to its score (an optional
+// should-clause beside the words scored differently from one index build to the next). Stop words
+// among other words are left out: they are in nearly every profile.
 func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, error) {
 	r, err := ix.reader()
 	if err != nil {
@@ -227,7 +228,6 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 		content = tokens
 	}
 	words := make([]query.Query, 0, len(content))
-	var names []query.Query
 	for i, t := range content {
 		runes := utf8.RuneCountInString(t)
 		exists, err := known(fieldText, t)
@@ -242,9 +242,10 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 				return nil, err
 			}
 			if inName {
+				// Inside the word's own disjunction, so a name match adds to that word's score.
 				n := term(fieldName, t)
 				n.SetBoost(2)
-				names = append(names, n)
+				alts = append(alts, n)
 			}
 		} else if runes >= fuzzyMinRunes {
 			f := bleve.NewFuzzyQuery(t)
@@ -293,13 +294,7 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 			all = bleve.NewDisjunctionQuery(all, term(fieldText, joined))
 		}
 	}
-	if len(names) == 0 {
-		return all, nil
-	}
-	b := bleve.NewBooleanQuery()
-	b.AddMust(all)
-	b.AddShould(names...)
-	return b, nil
+	return all, nil
 }
 
 // stopWords are Persian words so common that requiring them narrows nothing ("and", "in", "to",

@@ -3,9 +3,9 @@ package search
 import (
 	"context"
 	"errors"
-	"sync"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"

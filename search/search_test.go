@@ -478,3 +478,52 @@ func TestOrdersAcrossPages(t *testing.T) {
 		t.Fatalf("newest: got %v of %d", h.IDs, h.Total)
 	}
 }
+
+// TestRebuildIsDeterministic builds the index of the same data three times: every build must
+// answer the same pages in the same order, or a restore or reindex would reshuffle results.
+func TestRebuildIsDeterministic(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: 300, PasswordHash: "x", Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	queries := []search.ProfileQuery{
+		{Text: "تعمیر", City: "tehran", CityID: 1},
+		{Text: "لوله کش"},
+		{Text: "آرایشگاه زنانه"},
+		{HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 20000, Order: search.OrderNearest},
+		{Text: "دندانپزشک", Order: search.OrderBest},
+	}
+	var first [][]int64
+	for build := 0; build < 3; build++ {
+		d := filepath.Join(dir, fmt.Sprintf("index-%d", build))
+		if err := search.Rebuild(ctx, d, st); err != nil {
+			t.Fatal(err)
+		}
+		ix, err := search.Open(ctx, d, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, q := range queries {
+			q.Take = 20
+			h, err := ix.SearchProfiles(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if build == 0 {
+				first = append(first, h.IDs)
+			} else if !slices.Equal(first[i], h.IDs) {
+				t.Errorf("build %d, %+v: got %v, first build %v", build, q, h.IDs, first[i])
+			}
+		}
+		ix.Close()
+	}
+}
