@@ -28,8 +28,9 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 	cd webui && npm install --no-audit --no-fund
 	@touch $@
 
-## test: vet, Go tests with the race detector, web unit tests, browser journeys
-test: vet test-go test-web test-e2e
+## test: vet, Go tests with the race detector (with the crash test and the hostile-input sweep),
+## a short fuzz run, web unit tests and the bundle budget, browser journeys
+test: vet test-go fuzz test-web test-e2e
 
 vet:
 	$(GO) vet -tags "$(TAGS)" ./...
@@ -42,6 +43,23 @@ test-web: webui/node_modules/.installed
 	@# The bundle budget (initial JavaScript under 80 KiB gzip) needs a build: about 10 s.
 	cd webui && npm run build && npm run budget
 	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
+
+## fuzz: each fuzz target for FUZZTIME (the committed corpora also run in every go test)
+FUZZTIME ?= 3s
+FUZZ_TARGETS := store:FuzzNormalizeMobile store:FuzzFoldPersian store:FuzzCleanText store:FuzzSlugify \
+	store:FuzzHours search:FuzzQueryTokens search:FuzzIndexText media:FuzzUpload api:FuzzSearchUser
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; fn=$${t#*:}; \
+		echo "fuzz $$fn ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -tags "$(TAGS)" -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) ./$$pkg/ >/tmp/kardan-fuzz.log 2>&1 \
+			|| { cat /tmp/kardan-fuzz.log; exit 1; }; \
+	done
+
+## soak: the crash test with 100 SIGKILLs and 10,000 writes (make test runs about 10 kills)
+soak:
+	KARDAN_CRASH_KILLS=100 KARDAN_CRASH_WRITES=10000 $(GO) test -tags "$(TAGS)" -count=1 -timeout 60m \
+		-run '^TestCrashSafety$$' -v ./cmd/
 
 ## test-e2e: browser journeys (webui/e2e/journeys) against the built binary in Debian Chromium
 test-e2e: web build
