@@ -53,8 +53,11 @@ func writeForm(w http.ResponseWriter, f *profileForm) {
 
 // writeRaw writes an encoded 200 answer with writeJSON's headers.
 func writeRaw(w http.ResponseWriter, b []byte) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	// A known length spares chunked encoding; gzip, when it applies, removes it again.
+	h.Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	if _, err := w.Write(b); err != nil {
 		slog.Debug("write answer", "err", err)
@@ -374,33 +377,75 @@ const hexDigits = "0123456789abcdef"
 
 // appendString writes s as a JSON string the way encoding/json does by default: quotes,
 // backslashes and control characters escaped, <, > and & as \u003c, \u003e and \u0026, the line
-// and paragraph separators escaped, and invalid UTF-8 replaced by U+FFFD.
+// and paragraph separators escaped, and invalid UTF-8 replaced by U+FFFD. Valid UTF-8, nearly
+// all text here, is copied byte by byte without decoding its runes.
 func appendString(b []byte, s string) []byte {
+	if !utf8.ValidString(s) {
+		return appendStringSlow(b, s)
+	}
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+			if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+				b = append(b, s[start:i]...)
+				b = append(b, '\\', 'u', '2', '0', '2', "89"[s[i+2]-0xA8])
+				i += 2
+				start = i + 1
+			}
+			continue
+		}
+		if jsonSafe[c] {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		b = appendEscaped(b, c)
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// jsonSafe marks the ASCII bytes written as they are.
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
+func appendEscaped(b []byte, c byte) []byte {
+	switch c {
+	case '\\', '"':
+		return append(b, '\\', c)
+	case '\b':
+		return append(b, '\\', 'b')
+	case '\f':
+		return append(b, '\\', 'f')
+	case '\n':
+		return append(b, '\\', 'n')
+	case '\r':
+		return append(b, '\\', 'r')
+	case '\t':
+		return append(b, '\\', 't')
+	}
+	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+}
+
+// appendStringSlow is appendString for text that is not valid UTF-8: rune by rune.
+func appendStringSlow(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if jsonSafe[c] {
 				i++
 				continue
 			}
 			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			b = appendEscaped(b, c)
 			i++
 			start = i
 			continue

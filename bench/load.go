@@ -34,6 +34,8 @@ type loadConfig struct {
 	Warmup      time.Duration
 	Duration    time.Duration
 	MaxRequests int64
+	// OnMeasure, when set, is called as the measured phase starts (after the warm-up).
+	OnMeasure func()
 }
 
 // caller performs one request and answers the size of the answer body.
@@ -52,6 +54,10 @@ type result struct {
 	P99       float64 `json:"p99_ms"`
 	Max       float64 `json:"max_ms"`
 	MeanBytes float64 `json:"mean_bytes"`
+	// ServerP50 and ServerP99 are Kardan's own timings of the measured requests (its request
+	// log), without the client, the loopback and the queue before the handler.
+	ServerP50 float64 `json:"server_p50_ms,omitempty"`
+	ServerP99 float64 `json:"server_p99_ms,omitempty"`
 	// FirstError is the first failure seen, so a broken peer shows why in the report.
 	FirstError string `json:"first_error,omitempty"`
 }
@@ -115,6 +121,9 @@ func runLoad(ctx context.Context, cfg loadConfig, reqs []request, call caller) r
 	}
 	if cfg.Warmup > 0 {
 		phase(cfg.Warmup, 0, false)
+	}
+	if cfg.OnMeasure != nil {
+		cfg.OnMeasure()
 	}
 	h, n, errs, size, firstErr, took := phase(cfg.Duration, cfg.MaxRequests, true)
 	res := result{Requests: n, Errors: errs, Seconds: took.Seconds(), FirstError: firstErr}
