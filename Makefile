@@ -75,6 +75,11 @@ bench: web build
 	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
 	wait $$pid
 
+## loadtest: 200 clients for 60 s on mixed reads and writes: fails on any 5xx or lost write
+loadtest: build
+	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	bench/results/kardan-bench mixed --kardan ./kardan --clients 200 --duration 60s
+
 ## clean: remove build output (not ./data)
 clean:
 	rm -f kardan

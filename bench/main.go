@@ -5,6 +5,8 @@
 //	                       Kardan, PostgreSQL, the bare in-process harness and the ceiling
 //	bench pgserve [flags]  the PostgreSQL peer's HTTP server (started by run)
 //	bench ceiling [flags]  the bare net/http ceiling (started by run)
+//	bench mixed [flags]    the operations load test: 200 clients, reads and writes, no 5xx, no
+//	                       lost write
 package main
 
 import (
@@ -19,7 +21,7 @@ import (
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ceiling [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ceiling|mixed [flags]")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -32,8 +34,10 @@ func main() {
 		err = runPGServe(ctx, os.Args[2:])
 	case "ceiling":
 		err = runCeiling(ctx, os.Args[2:])
+	case "mixed":
+		err = runMixed(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want run, pgserve or ceiling", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want run, pgserve, ceiling or mixed", os.Args[1])
 	}
 	if err != nil {
 		slog.Error("bench", "err", err)

@@ -1,0 +1,344 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3"
+)
+
+// runMixed is `bench mixed`: the operations load test. A fresh Kardan with demo data takes a
+// fixed number of concurrent clients for a fixed time on a mix of reads (searches, profiles,
+// comments) and writes (comments, blog drafts and their edits). It passes only with no 5xx and
+// with every write that was answered 2xx found in the database afterwards.
+func runMixed(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("mixed", flag.ContinueOnError)
+	kardan := fs.String("kardan", "./kardan", "the kardan binary")
+	clients := fs.Int("clients", 200, "concurrent clients")
+	duration := fs.Duration("duration", 60*time.Second, "how long the load is held")
+	profiles := fs.Int("profiles", 2000, "demo profiles to seed")
+	writers := fs.Int("writers", 40, "accounts that write")
+	out := fs.String("out", "bench/results", "where the JSON result is written")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "kardan-mixed-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	data := filepath.Join(dir, "data")
+	logPath := filepath.Join(dir, "kardan.log")
+	slog.Info("mixed: seeding", "profiles", *profiles)
+	if _, err := run(ctx, logPath, nil, *kardan, "seed", "--data", data, "--demo", strconv.Itoa(*profiles), "--log-level", "warn"); err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	phones := make([]string, *writers)
+	for i := range phones {
+		phones[i] = fmt.Sprintf("0938%07d", i+1)
+		if _, err := run(ctx, logPath, nil, *kardan, "user", "create", "--data", data, "--phone", phones[i],
+			"--name", "نویسنده "+strconv.Itoa(i+1), "--password", "mixed-load-1", "--log-level", "warn"); err != nil {
+			return fmt.Errorf("create writer: %w", err)
+		}
+	}
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	base := "http://127.0.0.1:" + strconv.Itoa(port)
+	ps := newProcs()
+	defer ps.stopAll()
+	server, err := ps.start(procSpec{Name: "kardan", Log: logPath, Argv: []string{*kardan, "serve", "--data", data,
+		"--addr", "127.0.0.1:" + strconv.Itoa(port), "--moderation", "off", "--search-rate", "0", "--log-level", "warn"}})
+	if err != nil {
+		return err
+	}
+	if err := waitHTTP(ctx, base+"/healthz", server, 5*time.Minute); err != nil {
+		return err
+	}
+
+	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		MaxIdleConns: *clients * 2, MaxIdleConnsPerHost: *clients * 2, IdleConnTimeout: time.Minute}}
+	tokens := make([]string, len(phones))
+	for i, phone := range phones {
+		var login struct {
+			Token string `json:"token"`
+		}
+		if _, err := postJSON(ctx, client, base+"/v1/user/login", "", map[string]any{"numberPhone": phone, "password": "mixed-load-1"}, &login); err != nil {
+			return fmt.Errorf("login %s: %w", phone, err)
+		}
+		tokens[i] = login.Token
+	}
+	var search struct {
+		Profiles []struct {
+			ID   int64  `json:"id"`
+			Slug string `json:"slug"`
+		} `json:"profiles"`
+	}
+	if _, err := postJSON(ctx, client, base+"/v1/user-technical/searchUser", "", map[string]any{"take": 100, "order": "newest"}, &search); err != nil {
+		return err
+	}
+	if len(search.Profiles) == 0 {
+		return fmt.Errorf("mixed: the demo data answers no profiles")
+	}
+
+	// Each (writer, profile) pair may comment once: hand the pairs out from one shuffled queue.
+	type pair struct{ writer, profile int }
+	var pairs []pair
+	for w := range tokens {
+		for p := range search.Profiles {
+			pairs = append(pairs, pair{w, p})
+		}
+	}
+	rand.Shuffle(len(pairs), func(i, j int) { pairs[i], pairs[j] = pairs[j], pairs[i] })
+	var nextPair atomic.Int64
+
+	type kind struct {
+		name string
+		hist histogram
+		n    int64
+		s5xx int64
+		s4xx int64
+	}
+	kinds := map[string]*kind{}
+	for _, k := range []string{"search", "profile", "comments", "comment-add", "blog-add", "blog-edit"} {
+		kinds[k] = &kind{name: k}
+	}
+	var mu sync.Mutex
+	var comments, blogs []int64
+	blogEdits := map[int64]string{}    // the title the last acknowledged edit of each blog set
+	blogAttempts := map[int64]string{} // the title of the last edit sent, answered or not
+	record := func(k string, d time.Duration, status int) {
+		if status < 0 {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		kd := kinds[k]
+		kd.hist.record(d)
+		kd.n++
+		switch {
+		case status >= 500 || status == 0:
+			kd.s5xx++
+		case status >= 400:
+			kd.s4xx++
+		}
+	}
+
+	texts := []string{"لوله کش", "دندانپزشک", "تعمیر", "آرایشگاه", "مکانیک", "وکیل", "نقاش ساختمان", "کلاس زبان"}
+	cities := []string{"tehran", "shiraz", "tabriz", "mashhad", "isfahan", "iran"}
+	loadCtx, cancel := context.WithTimeout(ctx, *duration)
+	defer cancel()
+	slog.Info("mixed: load", "clients", *clients, "duration", *duration)
+	var wg sync.WaitGroup
+	for c := 0; c < *clients; c++ {
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(c), 7))
+			var myBlogs []int64
+			for loadCtx.Err() == nil {
+				start := time.Now()
+				switch x := rng.IntN(100); {
+				case x < 45:
+					body := map[string]any{"search_txt": texts[rng.IntN(len(texts))], "city_slag": cities[rng.IntN(len(cities))]}
+					status, _ := postJSON(loadCtx, client, base+"/v1/user-technical/searchUser", "", body, nil)
+					record("search", time.Since(start), status)
+				case x < 60:
+					p := search.Profiles[rng.IntN(len(search.Profiles))]
+					status, _ := postJSON(loadCtx, client, base+"/v1/user-technical/searchUserSlag", "", map[string]any{"slug": p.Slug}, nil)
+					record("profile", time.Since(start), status)
+				case x < 75:
+					p := search.Profiles[rng.IntN(len(search.Profiles))]
+					status, _ := postJSON(loadCtx, client, base+"/v1/comment/get", "", map[string]any{"user_technical_id": p.ID, "take": 20}, nil)
+					record("comments", time.Since(start), status)
+				case x < 88:
+					i := nextPair.Add(1) - 1
+					if int(i) >= len(pairs) {
+						continue
+					}
+					pr := pairs[i]
+					var got struct {
+						ID int64 `json:"id"`
+					}
+					body := map[string]any{"user_technical_id": search.Profiles[pr.profile].ID, "score": 1 + rng.IntN(5),
+						"description": "نظر آزمون بار شماره " + strconv.Itoa(int(i))}
+					status, _ := postJSON(loadCtx, client, base+"/v1/comment/add", tokens[pr.writer], body, &got)
+					record("comment-add", time.Since(start), status)
+					if status == http.StatusOK && got.ID > 0 {
+						mu.Lock()
+						comments = append(comments, got.ID)
+						mu.Unlock()
+					}
+				case x < 95 || len(myBlogs) == 0:
+					var got struct {
+						ID int64 `json:"id"`
+					}
+					body := map[string]any{"title": "پیش‌نویس آزمون " + strconv.Itoa(c), "content": "<p>متن</p>", "isDraft": true}
+					status, _ := postJSON(loadCtx, client, base+"/v1/blog/add", tokens[c%len(tokens)], body, &got)
+					record("blog-add", time.Since(start), status)
+					if status == http.StatusOK && got.ID > 0 {
+						myBlogs = append(myBlogs, got.ID)
+						mu.Lock()
+						blogs = append(blogs, got.ID)
+						mu.Unlock()
+					}
+				default:
+					id := myBlogs[rng.IntN(len(myBlogs))]
+					title := fmt.Sprintf("ویرایش %d-%d", c, rng.IntN(1_000_000))
+					mu.Lock()
+					blogAttempts[id] = title
+					mu.Unlock()
+					body := map[string]any{"id": id, "title": title, "content": "<p>متن تازه</p>", "isDraft": true}
+					status, _ := postJSONMethod(loadCtx, client, http.MethodPut, base+"/v1/blog/edit", tokens[c%len(tokens)], body, nil)
+					record("blog-edit", time.Since(start), status)
+					if status == http.StatusOK {
+						mu.Lock()
+						blogEdits[id] = title
+						mu.Unlock()
+					}
+				}
+			}
+		}(c)
+	}
+	wg.Wait()
+	mem, _ := memoryOf(server.pid())
+	server.stop(15 * time.Second)
+
+	// Every acknowledged write must be in the database.
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(data, "kardan.db")+"?mode=ro")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	lost := 0
+	for _, id := range comments {
+		var n int
+		db.QueryRow(`SELECT COUNT(*) FROM comments WHERE id = ?`, id).Scan(&n)
+		if n != 1 {
+			lost++
+		}
+	}
+	for _, id := range blogs {
+		var n int
+		db.QueryRow(`SELECT COUNT(*) FROM blogs WHERE id = ?`, id).Scan(&n)
+		if n != 1 {
+			lost++
+		}
+	}
+	staleEdits := 0
+	for id, title := range blogEdits {
+		var got string
+		db.QueryRow(`SELECT title FROM blogs WHERE id = ?`, id).Scan(&got)
+		// One client edits each blog, one edit at a time: the stored title is the last
+		// acknowledged one, or a later edit the load's end cut off before its answer.
+		if got != title && got != blogAttempts[id] {
+			staleEdits++
+		}
+	}
+
+	type row struct {
+		Kind     string  `json:"kind"`
+		Requests int64   `json:"requests"`
+		PerSec   float64 `json:"per_second"`
+		P50      float64 `json:"p50_ms"`
+		P95      float64 `json:"p95_ms"`
+		P99      float64 `json:"p99_ms"`
+		S4xx     int64   `json:"status_4xx"`
+		S5xx     int64   `json:"status_5xx"`
+	}
+	var rows []row
+	var all histogram
+	var total, total5xx int64
+	fmt.Printf("\nmixed load: %d clients for %s on %d demo profiles\n\n", *clients, *duration, *profiles)
+	fmt.Println("| kind | requests | req/s | p50 ms | p95 ms | p99 ms | 4xx | 5xx |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, k := range []string{"search", "profile", "comments", "comment-add", "blog-add", "blog-edit"} {
+		kd := kinds[k]
+		if kd.n == 0 {
+			continue
+		}
+		r := row{Kind: k, Requests: kd.n, PerSec: float64(kd.n) / duration.Seconds(), P50: kd.hist.quantile(0.5),
+			P95: kd.hist.quantile(0.95), P99: kd.hist.quantile(0.99), S4xx: kd.s4xx, S5xx: kd.s5xx}
+		rows = append(rows, r)
+		all.merge(&kd.hist)
+		total += kd.n
+		total5xx += kd.s5xx
+		fmt.Printf("| %s | %d | %.0f | %.1f | %.1f | %.1f | %d | %d |\n", r.Kind, r.Requests, r.PerSec, r.P50, r.P95, r.P99, r.S4xx, r.S5xx)
+	}
+	fmt.Printf("\nall: %d requests, p99 %.1f ms, 5xx %d; writes acknowledged %d (comments %d, blogs %d, last edits %d), lost %d, stale edits %d; server memory %.0f MiB (peak %.0f MiB)\n",
+		total, all.quantile(0.99), total5xx, len(comments)+len(blogs)+len(blogEdits), len(comments), len(blogs), len(blogEdits),
+		lost, staleEdits, mem.RSSMiB, mem.PeakMiB)
+	if err := os.MkdirAll(*out, 0o755); err == nil {
+		raw, _ := json.MarshalIndent(map[string]any{"clients": *clients, "duration_s": duration.Seconds(), "profiles": *profiles,
+			"kinds": rows, "p99_ms": all.quantile(0.99), "status_5xx": total5xx, "writes_acknowledged": len(comments) + len(blogs) + len(blogEdits),
+			"writes_lost": lost, "stale_edits": staleEdits, "date": time.Now().UTC().Format(time.RFC3339)}, "", "  ")
+		os.WriteFile(filepath.Join(*out, "mixed-"+time.Now().UTC().Format("20060102-150405")+".json"), raw, 0o644)
+	}
+	if total5xx > 0 || lost > 0 || staleEdits > 0 {
+		return fmt.Errorf("mixed load failed: %d 5xx, %d lost writes, %d stale edits", total5xx, lost, staleEdits)
+	}
+	return nil
+}
+
+// postJSON posts body as JSON (with a bearer token when one is given), decodes the envelope's
+// payload into out when out is not nil, and answers the status (0 when no answer came).
+func postJSON(ctx context.Context, c *http.Client, url, token string, body, out any) (int, error) {
+	return postJSONMethod(ctx, c, http.MethodPost, url, token, body, out)
+}
+
+func postJSONMethod(ctx context.Context, c *http.Client, method, url, token string, body, out any) (int, error) {
+	raw, err := json.Marshal(body)
+	if err != nil {
+		return 0, err
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(raw))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return -1, nil // the load ended mid-request: no answer to count
+		}
+		return 0, err
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusOK {
+		if out != nil {
+			return res.StatusCode, fmt.Errorf("%s %s: %d %s", method, url, res.StatusCode, data)
+		}
+		return res.StatusCode, nil
+	}
+	if out != nil {
+		var env struct {
+			Payload json.RawMessage `json:"payload"`
+		}
+		if err := json.Unmarshal(data, &env); err != nil {
+			return res.StatusCode, err
+		}
+		if err := json.Unmarshal(env.Payload, out); err != nil {
+			return res.StatusCode, err
+		}
+	}
+	return res.StatusCode, nil
+}
