@@ -153,7 +153,11 @@ func runMixed(ctx context.Context, args []string) error {
 			var myBlogs []int64
 			for loadCtx.Err() == nil {
 				start := time.Now()
-				switch x := rng.IntN(100); {
+				x := rng.IntN(100)
+				if x >= 75 && x < 88 && nextPair.Load() >= int64(len(pairs)) {
+					x = 90 // every pair has commented: write a blog draft instead
+				}
+				switch {
 				case x < 45:
 					body := map[string]any{"search_txt": texts[rng.IntN(len(texts))], "city_slag": cities[rng.IntN(len(cities))]}
 					status, _ := postJSON(loadCtx, client, base+"/v1/user-technical/searchUser", "", body, nil)
@@ -169,7 +173,7 @@ func runMixed(ctx context.Context, args []string) error {
 				case x < 88:
 					i := nextPair.Add(1) - 1
 					if int(i) >= len(pairs) {
-						continue
+						break
 					}
 					pr := pairs[i]
 					var got struct {
