@@ -332,25 +332,9 @@ func (s *Server) handleAdminBlogs(w http.ResponseWriter, r *http.Request) error 
 // handleAdminBlogStatus handles "PUT /v1/admin/blog/{id}/status {status, description}": a
 // moderation move, recorded in the audit log.
 func (s *Server) handleAdminBlogStatus(w http.ResponseWriter, r *http.Request) error {
-	u, err := requireAdmin(r)
+	u, id, in, err := moderationMove(w, r, store.ValidStatus)
 	if err != nil {
 		return err
-	}
-	id, err := pathInt64(r, "id")
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Status      string `json:"status"`
-		Description string `json:"description"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if !store.ValidStatus(in.Status) {
-		v := &store.Validation{}
-		v.Correct("status")
-		return v.Err()
 	}
 	b, err := s.store.SetBlogStatus(r.Context(), &u.ID, id, in.Status, in.Description)
 	if err != nil {

@@ -314,19 +314,8 @@ func (s *Server) handleAdminComments(w http.ResponseWriter, r *http.Request) err
 // hide (Hidden) or show (Visible) a comment; the profile's scores follow and the move is
 // recorded in the audit log.
 func (s *Server) handleAdminCommentStatus(w http.ResponseWriter, r *http.Request) error {
-	u, err := requireAdmin(r)
+	u, id, in, err := moderationMove(w, r, nil)
 	if err != nil {
-		return err
-	}
-	id, err := pathInt64(r, "id")
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Status      string `json:"status"`
-		Description string `json:"description"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	c, err := s.store.SetCommentStatus(r.Context(), &u.ID, id, in.Status, in.Description)

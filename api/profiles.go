@@ -264,32 +264,45 @@ func (s *Server) handleAdminProfiles(w http.ResponseWriter, r *http.Request) err
 // handleAdminProfileStatus handles "PUT /v1/admin/user-technical/{id}/status {status,
 // description}": a moderation move, recorded in the audit log.
 func (s *Server) handleAdminProfileStatus(w http.ResponseWriter, r *http.Request) error {
-	u, err := requireAdmin(r)
+	u, id, move, err := moderationMove(w, r, store.ValidStatus)
 	if err != nil {
 		return err
 	}
-	id, err := pathInt64(r, "id")
-	if err != nil {
-		return err
-	}
-	var in struct {
-		Status      string `json:"status"`
-		Description string `json:"description"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	if !store.ValidStatus(in.Status) {
-		v := &store.Validation{}
-		v.Correct("status")
-		return v.Err()
-	}
-	p, err := s.store.SetProfileStatus(r.Context(), &u.ID, id, in.Status, in.Description)
+	p, err := s.store.SetProfileStatus(r.Context(), &u.ID, id, move.Status, move.Description)
 	if err != nil {
 		return err
 	}
 	s.syncIndex(r.Context())
 	return s.writeProfile(w, r, p, u)
+}
+
+// statusMove is the body of the admin status routes.
+type statusMove struct {
+	Status      string `json:"status"`
+	Description string `json:"description"`
+}
+
+// moderationMove reads an admin status route: the signed-in admin, the path's id and the move,
+// whose status must pass valid (nil accepts any: the store decides).
+func moderationMove(w http.ResponseWriter, r *http.Request, valid func(string) bool) (*store.User, int64, statusMove, error) {
+	var move statusMove
+	u, err := requireAdmin(r)
+	if err != nil {
+		return nil, 0, move, err
+	}
+	id, err := pathInt64(r, "id")
+	if err != nil {
+		return nil, 0, move, err
+	}
+	if err := decodeJSON(w, r, &move); err != nil {
+		return nil, 0, move, err
+	}
+	if valid != nil && !valid(move.Status) {
+		v := &store.Validation{}
+		v.Correct("status")
+		return nil, 0, move, v.Err()
+	}
+	return u, id, move, nil
 }
 
 // Paging bounds (SPEC.md §9: pages of 20).
