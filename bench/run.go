@@ -64,7 +64,7 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.DurationVar(&c.Load.Warmup, "warmup", 2*time.Second, "warm-up per workload and target (answers not counted)")
 	fs.DurationVar(&c.Load.Duration, "duration", 10*time.Second, "measured time per workload and target")
 	fs.Int64Var(&maxReq, "max-requests", 300000, "measured requests per workload and target at most")
-	fs.IntVar(&c.Queries, "queries", 2000, "distinct requests drawn per workload")
+	fs.IntVar(&c.Queries, "queries", 2000, "requests drawn per workload")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the demo data and the query mixes")
 	fs.BoolVar(&c.Reuse, "reuse", false, "reuse the work directory's data when it holds N profiles (skips seed and reindex)")
 	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, ceiling, web, lighthouse")
@@ -173,6 +173,16 @@ func runBench(ctx context.Context, args []string) error {
 	}
 	for i := range s.Workloads {
 		sums[s.Workloads[i].Name] = &s.Workloads[i]
+	}
+	countDistinct := func(w *workload) {
+		seen := map[string]bool{}
+		for _, r := range w.Reqs {
+			seen[r.Method+" "+r.Path+" "+string(r.Body)] = true
+		}
+		sums[w.Name].Distinct = len(seen)
+	}
+	for _, w := range ws {
+		countDistinct(w)
 	}
 	measure := func(target string, w *workload, reqs []request, call caller) *result {
 		return measureWith(ctx, cfg.Load, target, w, reqs, call)
@@ -400,6 +410,9 @@ func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, log
 	}
 	reqLog := &serverLog{path: filepath.Join(logs, "kardan.log")}
 	for _, w := range ws {
+		if w.Name == "home" || w.Name == "asset" {
+			sums[w.Name].Distinct = len(w.Reqs)
+		}
 		if sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
 			continue
 		}
