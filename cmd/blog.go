@@ -1,8 +1,8 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
-	"strconv"
 	"text/tabwriter"
 	"time"
 
@@ -66,30 +66,12 @@ func newBlogCmd(g *Globals) *cobra.Command {
 }
 
 func newBlogMoveCmd(g *Globals, use, status, short string) *cobra.Command {
-	var note string
-	c := &cobra.Command{
-		Use:          use + " ID",
-		Short:        short,
-		Args:         cobra.ExactArgs(1),
-		SilenceUsage: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			id, err := strconv.ParseInt(args[0], 10, 64)
-			if err != nil || id <= 0 {
-				return fmt.Errorf("blog id %q: want a positive number", args[0])
-			}
-			st, err := store.Open(cmd.Context(), g.DBPath())
+	return newMoveCmd(g, "blog", use, short, "a note for the writer, recorded in the audit log",
+		func(ctx context.Context, st *store.Store, id int64, note string) (string, error) {
+			b, err := st.SetBlogStatus(ctx, nil, id, status, note)
 			if err != nil {
-				return err
+				return "", err
 			}
-			defer st.Close()
-			b, err := st.SetBlogStatus(cmd.Context(), nil, id, status, note)
-			if err != nil {
-				return cliError(err)
-			}
-			fmt.Fprintf(g.Out, "blog %d (%s) is now %s\n", b.ID, b.Title, b.ShownStatus(st.Now().Unix()))
-			return nil
-		},
-	}
-	c.Flags().StringVar(&note, "note", "", "a note for the writer, recorded in the audit log")
-	return c
+			return fmt.Sprintf("blog %d (%s) is now %s", b.ID, b.Title, b.ShownStatus(st.Now().Unix())), nil
+		})
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"text/tabwriter"
@@ -63,6 +64,20 @@ func newProfileCmd(g *Globals) *cobra.Command {
 }
 
 func newProfileMoveCmd(g *Globals, use, status, short string) *cobra.Command {
+	return newMoveCmd(g, "profile", use, short, "a note for the owner, recorded in the audit log",
+		func(ctx context.Context, st *store.Store, id int64, note string) (string, error) {
+			p, err := st.SetProfileStatus(ctx, nil, id, status, note)
+			if err != nil {
+				return "", err
+			}
+			return fmt.Sprintf("profile %d (%s) is now %s", p.ID, p.ProfileName, p.AccountStatus), nil
+		})
+}
+
+// newMoveCmd builds a moderation command "USE ID [--note]" for noun: it opens the store, runs
+// move as the operator (no acting user) and prints what move answers.
+func newMoveCmd(g *Globals, noun, use, short, noteHelp string,
+	move func(ctx context.Context, st *store.Store, id int64, note string) (string, error)) *cobra.Command {
 	var note string
 	c := &cobra.Command{
 		Use:          use + " ID",
@@ -72,22 +87,22 @@ func newProfileMoveCmd(g *Globals, use, status, short string) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			id, err := strconv.ParseInt(args[0], 10, 64)
 			if err != nil || id <= 0 {
-				return fmt.Errorf("profile id %q: want a positive number", args[0])
+				return fmt.Errorf("%s id %q: want a positive number", noun, args[0])
 			}
 			st, err := store.Open(cmd.Context(), g.DBPath())
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			p, err := st.SetProfileStatus(cmd.Context(), nil, id, status, note)
+			done, err := move(cmd.Context(), st, id, note)
 			if err != nil {
 				return cliError(err)
 			}
-			fmt.Fprintf(g.Out, "profile %d (%s) is now %s\n", p.ID, p.ProfileName, p.AccountStatus)
+			fmt.Fprintln(g.Out, done)
 			return nil
 		},
 	}
-	c.Flags().StringVar(&note, "note", "", "a note for the owner, recorded in the audit log")
+	c.Flags().StringVar(&note, "note", "", noteHelp)
 	return c
 }
 
