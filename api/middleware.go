@@ -222,9 +222,13 @@ func (s *Server) contentSecurityPolicy() string {
 	if host := tileOrigin(s.cfg.Tiles); host != "" {
 		img += " " + host
 	}
+	script := "script-src 'self'"
+	if s.web != nil && len(s.web.scriptHashes) > 0 {
+		script += " " + strings.Join(s.web.scriptHashes, " ")
+	}
 	return strings.Join([]string{
 		"default-src 'self'",
-		"script-src 'self'",
+		script,
 		"style-src 'self' 'unsafe-inline'", // Leaflet and the crop dialog position elements with style attributes
 		"img-src " + img,
 		"font-src 'self'",

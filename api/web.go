@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -31,6 +33,9 @@ type webApp struct {
 	// index is index.html cut at its <title> contents and at the <!--app-meta--> marker.
 	indexHead, indexMid, indexTail string
 	hasMarker                      bool
+	// scriptHashes are the CSP sources ('sha256-…') of the index page's inline scripts, taken
+	// from the built file itself, so an edited script can never drift from the policy.
+	scriptHashes []string
 }
 
 const metaMarker = "<!--app-meta-->"
@@ -71,7 +76,27 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 		app.files["/index.html"] = index
 	}
 	app.splitIndex(string(index.body))
+	app.scriptHashes = inlineScriptHashes(string(index.body))
 	return app, nil
+}
+
+var inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
+
+// inlineScriptHashes answers the CSP hash source of every inline script the browser would run:
+// the boot script that sets theme and direction before the first paint lives in index.html, as a
+// separate file it would cost a render-blocking request. Scripts with a src and data blocks (JSON)
+// are left out.
+func inlineScriptHashes(page string) []string {
+	var out []string
+	for _, m := range inlineScript.FindAllStringSubmatch(page, -1) {
+		attrs := strings.ToLower(m[1])
+		if strings.Contains(attrs, "src=") || (strings.Contains(attrs, "type=") && !strings.Contains(attrs, "javascript") && !strings.Contains(attrs, "module")) {
+			continue
+		}
+		sum := sha256.Sum256([]byte(m[2]))
+		out = append(out, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+	}
+	return out
 }
 
 // fallbackWeb serves when no web app was embedded at all (a test build).

@@ -12,7 +12,7 @@ export default defineConfig({
       // The app registers /sw.js itself after load (src/main.tsx), so workbox-window stays out of the initial bundle.
       injectRegister: false,
       registerType: 'autoUpdate',
-      includeAssets: ['favicon.svg', 'boot.js', 'images/logo.png', 'icons/apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'images/logo.png', 'icons/apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: 'کاردان – متخصص و کسب‌وکار محلی',

@@ -1,7 +1,5 @@
 import { render } from 'preact';
-import '@fontsource/vazirmatn/400.css';
-import '@fontsource/vazirmatn/600.css';
-import '@fontsource/vazirmatn/800.css';
+import './styles/fonts.css';
 import './styles/global.css';
 import './styles/frame.css';
 import './styles/cards.css';

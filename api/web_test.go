@@ -1,0 +1,56 @@
+package api_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"kardan/api"
+	"kardan/store"
+)
+
+// TestInlineScriptHashInCSP checks that the index page's inline boot script is allowed by the
+// policy by its own hash, and that nothing else inline is.
+func TestInlineScriptHashInCSP(t *testing.T) {
+	const boot = `(function(){document.documentElement.setAttribute('data-theme','light')})();`
+	index := `<!doctype html><html><head><title>x</title><!--app-meta--><script>` + boot + `</script>` +
+		`<script type="module" src="/assets/app.js"></script></head><body></body></html>`
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	srv, err := api.New(api.Config{BaseURL: "http://kardan.example", Web: fstest.MapFS{
+		"index.html":    {Data: []byte(index)},
+		"assets/app.js": {Data: []byte("console.log(1)")},
+	}}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+
+	sum := sha256.Sum256([]byte(boot))
+	want := "script-src 'self' 'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "';"
+	for _, path := range []string{"/", "/search/iran", "/assets/app.js"} {
+		res, err := http.Get(ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, want) {
+			t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+		}
+		if path == "/" && !strings.Contains(string(body), boot) {
+			t.Errorf("index page lost its inline script: %s", body)
+		}
+	}
+}
