@@ -1,6 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo';
+import { jalaliOf } from '../lib/jalali';
+import { localDigits } from '../lib/digits';
+
+/** This year, Jalali with Persian digits in fa; without the Persian calendar's Intl data, which costs a slow phone a long task on every first paint. */
+function copyrightYear(lang: string): string {
+  const now = new Date();
+  return lang === 'fa' ? localDigits(jalaliOf(now).jy, 'fa') : String(now.getFullYear());
+}
 
 export function Footer() {
   const { t, i18n } = useTranslation();
@@ -58,7 +66,7 @@ export function Footer() {
         </nav>
       </div>
       <div class="container footer-bottom small muted">
-        {t('footer.copyright', { year: new Intl.DateTimeFormat(i18n.language === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US', { year: 'numeric' }).format(new Date()) })}
+        {t('footer.copyright', { year: copyrightYear(i18n.language) })}
       </div>
     </footer>
   );

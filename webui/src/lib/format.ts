@@ -1,4 +1,5 @@
 import { localDigits } from './digits';
+import { dateTimeFormat, numberFormat } from './intl';
 
 export type Lang = 'fa' | 'en';
 
@@ -8,7 +9,7 @@ export function intlLocale(lang: string): string {
 
 /** Integer with thousands separators in the language's digits. */
 export function formatNumber(n: number, lang: string): string {
-  return new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(n);
+  return numberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(n);
 }
 
 export interface PriceLabels {
@@ -35,7 +36,7 @@ export function formatDate(value: string | number | Date | null | undefined, lan
     opts.hourCycle = 'h23';
   }
   const locale = lang === 'en' ? 'en-US' : 'fa-IR-u-ca-persian-nu-arabext';
-  return new Intl.DateTimeFormat(locale, opts).format(d);
+  return dateTimeFormat(locale, opts).format(d);
 }
 
 /** A score such as 4.5 in the language's digits, one decimal at most. */

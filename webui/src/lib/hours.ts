@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl';
 export const WEEK = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 export type Weekday = (typeof WEEK)[number];
 
@@ -20,7 +21,7 @@ export const TIME_ZONE = 'Asia/Tehran';
 
 /** Weekday (lowercase English name) and seconds from midnight of `now` in the given time zone. */
 export function zonedNow(now: Date, timeZone = TIME_ZONE): { day: Weekday; seconds: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
     hour: '2-digit',
