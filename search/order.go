@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"kardan/store"
 )
@@ -28,13 +29,13 @@ type fact struct {
 	ok        bool
 	level     float32
 	count     uint32
-	lat, long float32
+	lat, long float64 // exact: the radius cut is made with them
 	created   int64
 }
 
 func factOf(f store.ProfileFact) fact {
 	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
-		lat: float32(f.Lat), long: float32(f.Long), created: f.CreateAt}
+		lat: f.Lat, long: f.Long, created: f.CreateAt}
 }
 
 // load replaces the table with the store's visible profiles.
@@ -96,10 +97,14 @@ func (fs *facts) forget(id int64) {
 // order a hit whose score cannot reach the page is dropped before anything else is read.
 type pageCollector struct {
 	order     string
-	lat, long float64 // the point of the nearest order
-	k, skip   int
-	facts     []fact // the table, read-locked by the caller for the whole search
-	kept      keptHits
+	lat, long float64 // the point of the nearest order and of the radius
+	// radius (metres, 0 for none) cuts the hits to the circle; total counts what it keeps.
+	radius          float64
+	boxLat, boxLong float64 // half sides of a box around the circle, in degrees
+	total           int
+	k, skip         int
+	facts           []fact // the table, read-locked by the caller for the whole search
+	kept            keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids []int64
 	err error
@@ -154,7 +159,7 @@ func (c *pageCollector) keys(id int64, score float64) [3]float64 {
 		if !f.ok {
 			return [3]float64{math.Inf(-1)}
 		}
-		return [3]float64{-store.Haversine(c.lat, c.long, float64(f.lat), float64(f.long))}
+		return [3]float64{-store.Haversine(c.lat, c.long, f.lat, f.long)}
 	}
 	return [3]float64{roundScore(score), float64(f.level), float64(f.count)}
 }
@@ -175,19 +180,37 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 			return nil
 		}
 		defer sctx.DocumentMatchPool.Put(d)
+		id, near := int64(-1), math.NaN()
+		if c.radius > 0 {
+			var err error
+			if id, err = profileID(r, d); err != nil || id < 0 {
+				return err
+			}
+			dist, ok := c.within(id)
+			if !ok {
+				return nil
+			}
+			if c.order == OrderNearest {
+				near = -dist
+			}
+			c.total++
+		}
 		full := len(c.kept) >= c.k
 		if c.k <= 0 || (full && c.order == OrderRelevance && roundScore(d.Score) < c.kept[0].keys[0]) {
 			return nil // cannot reach the page, whatever else it holds
 		}
-		ext, err := r.ExternalID(d.IndexInternalID)
-		if err != nil {
-			return err
+		if id < 0 {
+			var err error
+			if id, err = profileID(r, d); err != nil || id < 0 {
+				return err
+			}
 		}
-		id, err := strconv.ParseInt(strings.TrimPrefix(ext, "p"), 10, 64)
-		if err != nil {
-			return nil // not a profile
+		h := keptHit{id: id, hit: d.HitNumber}
+		if math.IsNaN(near) {
+			h.keys = c.keys(id, d.Score)
+		} else {
+			h.keys[0] = near // the distance within already measured
 		}
-		h := keptHit{id: id, keys: c.keys(id, d.Score), hit: d.HitNumber}
 		if !full {
 			heap.Push(&c.kept, &h)
 			return nil
@@ -198,6 +221,45 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 		}
 		return nil
 	}, false, nil
+}
+
+// profileID answers the profile id of a hit, or -1 for a document that is not a profile.
+func profileID(r index.IndexReader, d *bsearch.DocumentMatch) (int64, error) {
+	ext, err := r.ExternalID(d.IndexInternalID)
+	if err != nil {
+		return -1, err
+	}
+	id, err := strconv.ParseInt(strings.TrimPrefix(ext, "p"), 10, 64)
+	if err != nil {
+		return -1, nil
+	}
+	return id, nil
+}
+
+// within answers the distance of a visible profile inside the collector's circle, and false
+// for one outside it. A box around the circle turns most of the cells' outliers away before
+// the costlier great-circle distance.
+func (c *pageCollector) within(id int64) (float64, bool) {
+	if id >= int64(len(c.facts)) {
+		return 0, false
+	}
+	f := c.facts[id]
+	if !f.ok || math.Abs(f.lat-c.lat) > c.boxLat || math.Abs(f.long-c.long) > c.boxLong {
+		return 0, false
+	}
+	d := store.Haversine(c.lat, c.long, f.lat, f.long)
+	return d, d <= c.radius
+}
+
+// setRadius restricts the collector to a circle around its point.
+func (c *pageCollector) setRadius(metres float64) {
+	c.radius = metres
+	// A degree of latitude is at least 110.5 km, one of longitude at least that times the cosine
+	// of the circle's highest latitude; the box is padded by a tenth to stay outside the circle.
+	const perDeg = 110_500.0
+	c.boxLat = 1.1 * metres / perDeg
+	far := math.Min(89.9, math.Abs(c.lat)+c.boxLat)
+	c.boxLong = math.Min(360, 1.1*metres/(perDeg*math.Cos(far*math.Pi/180)))
 }
 
 // finish orders the kept hits and cuts the page.

@@ -108,6 +108,9 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 		req.Score = "none" // the order ignores relevance: skip computing it
 	}
 	pc := &pageCollector{order: order, lat: q.Lat, long: q.Long, k: q.Skip + q.Take, skip: q.Skip}
+	if q.HasPoint && q.Radius > 0 {
+		pc.setRadius(q.Radius)
+	}
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
 	ix.facts.mu.RLock()
 	pc.facts = ix.facts.rows
@@ -119,7 +122,11 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	if pc.err != nil {
 		return nil, fmt.Errorf("search profiles: %w", pc.err)
 	}
-	return &ProfileHits{IDs: pc.ids, Total: int(res.Total)}, nil
+	total := int(res.Total)
+	if pc.radius > 0 {
+		total = pc.total // Bleve counted the covering cells' profiles, not the circle's
+	}
+	return &ProfileHits{IDs: pc.ids, Total: total}, nil
 }
 
 func term(field, value string) *query.TermQuery {
@@ -175,9 +182,8 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 		must = append(must, r)
 	}
 	if q.HasPoint && q.Radius > 0 {
-		g := bleve.NewGeoDistanceQuery(q.Long, q.Lat, strconv.FormatFloat(q.Radius, 'f', 0, 64)+"m")
-		g.SetField("location")
-		must = append(must, g)
+		// The exact cut is the collector's (see cellQuery).
+		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius})
 	}
 	if len(tokens) > 0 {
 		tq, err := ix.profileTextQuery(ctx, tokens)

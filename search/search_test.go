@@ -268,6 +268,9 @@ func TestRadius(t *testing.T) {
 	var all []placed
 	for i, m := range []struct{ north, east float64 }{
 		{300, 0}, {0, 700}, {-900, 0}, {650, 650}, {0, -1150}, {2500, 0}, {-3000, -3000}, {4800, 0}, {0, 6000}, {12000, 0},
+		// Just inside and just outside the circles: the index's cells cover more than the circle,
+		// and the cut (and the count) must follow the distance.
+		{0, 990}, {-712, -712}, {0, 5040}, {3560, -3560}, {-9980, 0}, {7100, 7100},
 	} {
 		lat, long := offset(centreLat, centreLong, m.north, m.east)
 		p := f.add(fmt.Sprintf("کارگاه %d", i), "", 1, 1, 1, 101, lat, long)
@@ -282,8 +285,13 @@ func TestRadius(t *testing.T) {
 			}
 		}
 		hits := f.search(search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: radius})
-		if !slices.Equal(sorted(hits.IDs), sorted(want)) {
-			t.Errorf("radius %.0f: got %v, want %v", radius, hits.IDs, want)
+		if !slices.Equal(sorted(hits.IDs), sorted(want)) || hits.Total != len(want) {
+			t.Errorf("radius %.0f: got %v (total %d), want %v", radius, hits.IDs, hits.Total, want)
+		}
+		// A page of the circle counts the whole circle.
+		if page := f.search(search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: radius, Take: 1,
+			Order: search.OrderNearest}); page.Total != len(want) || len(page.IDs) != 1 {
+			t.Errorf("radius %.0f, one per page: got %v (total %d), want total %d", radius, page.IDs, page.Total, len(want))
 		}
 	}
 	// Nearest first, by great-circle distance.
