@@ -6,10 +6,29 @@ import './styles/cards.css';
 import { applyLangToDocument, currentLang } from './i18n';
 import { initTheme } from './state/theme';
 import { App } from './App';
+import { startProfileLoad, startSearchLoad } from './api';
+import { filtersFromUrl, searchBody, urlFromFilters } from './lib/searchUrl';
+
+startEarlyLoads();
 
 applyLangToDocument(currentLang());
 initTheme();
 render(<App />, document.getElementById('app')!);
+
+/** Asks for the data of the page the app starts on before that page's code has loaded. */
+function startEarlyLoads() {
+  const path = location.pathname;
+  try {
+    const profile = /^\/profile\/([^/]+)\/?$/.exec(path);
+    if (profile) startProfileLoad(decodeURIComponent(profile[1]));
+    if (/^\/search\/[^/]+(\/[^/]+)?\/?$/.test(path)) {
+      const f = filtersFromUrl(path, location.search);
+      startSearchLoad(searchBody(f), urlFromFilters(f));
+    }
+  } catch {
+    /* a malformed address: the page itself answers it */
+  }
+}
 
 // A lazy chunk from an older deployment may be gone: load the current version instead.
 window.addEventListener('vite:preloadError', (e) => {

@@ -118,7 +118,9 @@ for (const lang of ['fa', 'en']) {
         assert.equal(await link.getAttribute('href'), href, name);
         assert.equal(await link.getAttribute('target'), '_blank');
       }
-      // The small map drew its tiles from the local tile server.
+      // The small map loads once it comes near the window, then draws its tiles from the local
+      // tile server.
+      await page.locator('.p-map').scrollIntoViewIfNeeded();
       await page.locator('.p-map .leaflet-tile-loaded').first().waitFor();
 
       // Share: the page's own link, shown readable (the Persian slug as words), copied to the

@@ -49,6 +49,7 @@ for (const [lang, theme, viewport] of [
 
       await page.goto(`/profile/${encodeURIComponent(omid.slug)}`);
       await page.getByRole('heading', { level: 1, name: omid.profile_name }).waitFor();
+      await page.locator('.p-map').scrollIntoViewIfNeeded();
       await page.locator('.p-map .leaflet-tile-loaded').first().waitFor();
       await page.locator('#comments').waitFor();
       await check('profile');

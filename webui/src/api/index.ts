@@ -94,6 +94,36 @@ export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> 
   }
 }
 
+/*
+ * Answers started as soon as the app starts on a page's address, while that page's own code is
+ * still on its way: on a slow network the two requests overlap instead of following one another.
+ * The page takes its answer once; later visits ask the server again.
+ */
+const early = new Map<string, { p: Promise<unknown>; at: number }>();
+const EARLY_MS = 15_000; // an answer nobody took soon is stale; ask again
+
+function startEarly<T>(key: string, load: () => Promise<T>) {
+  if (early.has(key)) return;
+  const p = load();
+  p.catch(() => undefined); // the page reports a failure when it takes the answer
+  early.set(key, { p, at: Date.now() });
+}
+
+function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const e = early.get(key);
+  early.delete(key);
+  return e && Date.now() - e.at < EARLY_MS ? (e.p as Promise<T>) : load();
+}
+
+export const startProfileLoad = (slug: string) => slug && startEarly(`profile:${slug}`, () => getProfileBySlug(slug));
+/** The profile of a page: the answer started early for it when there is one, else a new request. */
+export const profileBySlug = (slug: string) => takeEarly(`profile:${slug}`, () => getProfileBySlug(slug));
+
+export const startSearchLoad = (body: SearchBody, url: string) => startEarly(`search:${url}`, () => searchProfiles(body, url));
+/** A search page's results: the answer started early for its address when there is one. */
+export const searchFor = (body: SearchBody, url: string, signal?: AbortSignal) =>
+  takeEarly(`search:${url}`, () => searchProfiles(body, url, signal));
+
 export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}`);
 // Shown on public pages: a refusal must not sign the visitor out.
 export const getUserProfiles = (userId: number) =>

@@ -2,10 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
 
-export function Loading({ label }: { label?: string }) {
+/** `page`: the whole page is waiting, so the state fills the window and the footer stays below it instead of jumping down when the content arrives. */
+export function Loading({ label, page }: { label?: string; page?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div class="state" role="status" aria-live="polite">
+    <div class={page ? 'state state-page' : 'state'} role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />
       <span>{label ?? t('common.loading')}</span>
     </div>

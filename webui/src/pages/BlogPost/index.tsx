@@ -28,7 +28,7 @@ export default function BlogPost() {
       </div>
     );
   }
-  if (!b) return <Loading />;
+  if (!b) return <Loading page />;
   const date = formatDate(b.release_at || b.create_at, i18n.language);
   return (
     <article class="container post">

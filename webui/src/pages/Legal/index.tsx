@@ -30,7 +30,7 @@ export default function Legal({ page }: { page: LegalPage }) {
     loadNamespace('legal').then(() => setReady(true));
   }, []);
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.description`) : undefined);
-  if (!ready) return <Loading />;
+  if (!ready) return <Loading page />;
   const sections = t(`${page}.sections`, { returnObjects: true }) as Section[];
   return (
     <div class="container legal">

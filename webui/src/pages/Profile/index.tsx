@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'preact/compat';
 import { useMemo, useState } from 'preact/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { Stars } from '../../components/Stars';
 import { OpenBadge } from '../../components/OpenBadge';
 import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/ProfileCard';
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
-import { ApiError, getConfig, getProfileBySlug, getUserProfiles, type Profile } from '../../api';
+import { ApiError, getUserProfiles, profileBySlug, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { localName } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
@@ -23,7 +22,7 @@ import { Gallery } from './Gallery';
 import { ShareDialog } from './ShareDialog';
 import './profile.css';
 
-const LeafletMap = lazy(() => import('../../components/LeafletMap'));
+import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
 
 function imgFallback(e: Event) {
   const img = e.currentTarget as HTMLImageElement;
@@ -57,7 +56,6 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
   const lang = i18n.language;
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
-  const config = useAsync(() => getConfig().catch(() => null), []);
   const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
   const todayText = hasHours(p.hours_of_work) ? dayText(p.hours_of_work?.[today()], t, lang) : '';
   const contacts = useMemo(() => (p.social_network ?? []).filter((s) => s?.link).map((s) => ({ ...contactLink(s.type, s.link), type: s.type })), [p]);
@@ -261,19 +259,16 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
                   {p.address}
                 </p>
               )}
-              {point && config.status !== 'loading' && (
+              {point && (
                 <div class="p-map">
-                  <Suspense fallback={<div class="kd-map skeleton" />}>
-                    <LeafletMap
-                      tiles={config.data?.tiles}
-                      attribution={t('map.attribution')}
-                      center={[point.lat, point.lng]}
-                      zoom={15}
-                      markers={[{ id: p.id, lat: point.lat, lng: point.lng }]}
-                      label={t('profile.mapOf', { name: p.profile_name })}
-                      onNavigate={(h) => navigate(h)}
-                    />
-                  </Suspense>
+                  <MapOnDemand
+                    attribution={t('map.attribution')}
+                    center={[point.lat, point.lng]}
+                    zoom={15}
+                    markers={[{ id: p.id, lat: point.lat, lng: point.lng }]}
+                    label={t('profile.mapOf', { name: p.profile_name })}
+                    onNavigate={(h) => navigate(h)}
+                  />
                 </div>
               )}
               {point && (
@@ -318,7 +313,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
 export default function ProfilePage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
-  const res = useAsync(() => getProfileBySlug(slug), [slug]);
+  const res = useAsync(() => profileBySlug(slug), [slug]);
   if (res.status === 'error') {
     const e = res.error;
     if (e instanceof ApiError && e.status === 404) return <NotFound />;
@@ -329,6 +324,6 @@ export default function ProfilePage() {
       </div>
     );
   }
-  if (!res.data || res.data.data.slug !== slug && res.status === 'loading') return <Loading label={t('common.loading')} />;
+  if (!res.data || res.data.data.slug !== slug && res.status === 'loading') return <Loading page label={t('common.loading')} />;
   return <ProfileView p={res.data.data} offline={res.data.offline} />;
 }

@@ -8,8 +8,9 @@ import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, searchProfiles, type CategoryNode } from '../../api';
+import { getCategoryTree, getProvinces, searchFor, type CategoryNode } from '../../api';
 import { useAsync } from '../../lib/useAsync';
+import { useMedia } from '../../lib/useMedia';
 import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
 import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
 import { localName } from '../../i18n';
@@ -165,17 +166,22 @@ export default function Search() {
   const navigate = useNavigate();
   const f = useMemo(() => filtersFromUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const [sheet, setSheet] = useState(false);
-  const tree = useAsync(() => getCategoryTree(), []);
+  // The filters sit beside the results on a wide screen only; on a phone they open in a sheet, so
+  // a phone builds them (hundreds of category options) and loads their lists only when asked.
+  const wide = useMedia('(min-width: 1024px)');
   const url = urlFromFilters(f);
 
   const result = useAsync(
     async (signal) => {
-      const r = await searchProfiles(searchBody(f), url, signal);
+      const r = await searchFor(searchBody(f), url, signal);
       learnFromProfiles(r.data.profiles);
       return r;
     },
     [url],
   );
+  // The category tree names the category in the title and fills the filters' list.
+  const needTree = !!f.category || wide || sheet;
+  const tree = useAsync(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
 
   const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }));
 
@@ -206,9 +212,11 @@ export default function Search() {
       </div>
 
       <div class="search-layout">
-        <aside class="filters-aside card card-pad" aria-label={t('search.filters')}>
-          <FilterForm f={f} go={go} tree={tree.data} />
-        </aside>
+        {wide && (
+          <aside class="filters-aside card card-pad" aria-label={t('search.filters')}>
+            <FilterForm f={f} go={go} tree={tree.data} />
+          </aside>
+        )}
 
         <section class="results" aria-live="polite" aria-busy={result.status === 'loading'}>
           {result.data?.offline && <OfflineNote />}
