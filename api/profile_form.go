@@ -178,7 +178,7 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 	for i, p := range ps {
 		ids[i] = p.UserID
 	}
-	owners, err := s.store.ProfileOwners(ctx, ids)
+	owners, err := s.store.SharedProfileOwners(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

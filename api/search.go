@@ -48,7 +48,7 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.ProfilesByIDs(r.Context(), hits.IDs)
+	ps, err := s.store.SharedProfilesByIDs(r.Context(), hits.IDs)
 	if err != nil {
 		return err
 	}

@@ -34,7 +34,8 @@ type Store struct {
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 
-	counts countCache
+	counts   countCache
+	profiles profileCache
 }
 
 // Open opens (or creates) the database file at path and brings its schema up to date.

@@ -128,6 +128,14 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, upd UserUpdate, keepSe
 		if n, _ := res.RowsAffected(); n == 0 {
 			return NotFound()
 		}
+		if upd.Name != nil || upd.ProfileImage != nil {
+			// Every read form of the owner's profiles shows the name and picture: moving the
+			// outbox head is what tells the profile cache (profile_cache.go) they changed.
+			if _, err := tx.ExecContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at)
+				SELECT 'profile', id, ? FROM profiles WHERE user_id = ?`, s.now(), id); err != nil {
+				return fmt.Errorf("queue the owner's profiles: %w", err)
+			}
+		}
 		if upd.PasswordHash != nil {
 			if _, err := s.revokeUserSessions(ctx, tx, id, keepSession); err != nil {
 				return err
