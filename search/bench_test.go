@@ -60,6 +60,8 @@ func BenchmarkSearchUser(b *testing.B) {
 		qs   []search.ProfileQuery
 	}{
 		{"Text", []search.ProfileQuery{{Text: "لوله کش"}, {Text: "دندانپزشک"}, {Text: "مکانیک خودرو"}, {Text: "آرایشگاه"}, {Text: "وکیل"}}},
+		// Broad: the demo's service titles, each in hundreds of thousands of profiles at a million.
+		{"TextBroad", []search.ProfileQuery{{Text: "بازدید و مشاوره در محل"}, {Text: "خدمات فوری"}, {Text: "تعمیر و نگهداری"}, {Text: "نصب و راه‌اندازی"}}},
 		{"TextCity", []search.ProfileQuery{{Text: "دندانپزشک", City: "tehran", CityID: 1}, {Text: "لوله کش", City: "shiraz", CityID: 60},
 			{Text: "آرایشگاه", City: "tabriz", CityID: 129}}},
 		{"CategoryRadiusNearest", []search.ProfileQuery{
