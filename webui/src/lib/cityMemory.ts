@@ -23,18 +23,27 @@ function names(): Record<string, KnownCity> {
   }
 }
 
-export function learnCity(c: KnownCity | City | null | undefined) {
-  if (!c?.slag) return;
+/** Remembers cities' names: read and written once for a whole list (localStorage is slow on phones). */
+function learn(list: (KnownCity | City | null | undefined)[]) {
   const all = names();
-  const prev = all[c.slag];
-  all[c.slag] = {
-    slag: c.slag,
-    farsi_name: c.farsi_name,
-    english_name: c.english_name,
-    province_id: c.province_id ?? prev?.province_id,
-    lat: c.lat ?? prev?.lat,
-    long: c.long ?? prev?.long,
-  };
+  let changed = false;
+  for (const c of list) {
+    if (!c?.slag) continue;
+    const prev = all[c.slag];
+    const next: KnownCity = {
+      slag: c.slag,
+      farsi_name: c.farsi_name,
+      english_name: c.english_name,
+      province_id: c.province_id ?? prev?.province_id,
+      lat: c.lat ?? prev?.lat,
+      long: c.long ?? prev?.long,
+    };
+    if (!prev || (Object.keys(next) as (keyof KnownCity)[]).some((k) => next[k] !== prev[k])) {
+      all[c.slag] = next;
+      changed = true;
+    }
+  }
+  if (!changed) return;
   try {
     localStorage.setItem(NAMES, JSON.stringify(all));
   } catch {
@@ -42,10 +51,12 @@ export function learnCity(c: KnownCity | City | null | undefined) {
   }
 }
 
+export function learnCity(c: KnownCity | City | null | undefined) {
+  learn([c]);
+}
+
 export function learnFromProfiles(list: Profile[]) {
-  for (const p of list) {
-    if (p.city?.slag) learnCity({ slag: p.city.slag, farsi_name: p.city.farsi_name, english_name: p.city.english_name, province_id: p.province?.id });
-  }
+  learn(list.map((p) => p.city?.slag ? { slag: p.city.slag, farsi_name: p.city.farsi_name, english_name: p.city.english_name, province_id: p.province?.id } : null));
 }
 
 export function knownCity(slag: string): KnownCity | null {

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from './intl';
+import { zonedParts } from './intl';
 export const WEEK = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 export type Weekday = (typeof WEEK)[number];
 
@@ -19,20 +19,12 @@ export type OpenStatus = 'Open' | 'Closed' | 'Boarding';
 
 export const TIME_ZONE = 'Asia/Tehran';
 
+const SUNDAY_FIRST: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
 /** Weekday (lowercase English name) and seconds from midnight of `now` in the given time zone. */
 export function zonedNow(now: Date, timeZone = TIME_ZONE): { day: Weekday; seconds: number } {
-  const parts = dateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
-  const day = get('weekday').toLowerCase() as Weekday;
-  const seconds = Number(get('hour')) * 3600 + Number(get('minute')) * 60 + Number(get('second'));
-  return { day, seconds };
+  const z = zonedParts(now, timeZone);
+  return { day: SUNDAY_FIRST[z.weekday], seconds: z.hour * 3600 + z.minute * 60 + z.second };
 }
 
 /**

@@ -25,3 +25,61 @@ export function numberFormat(locale: string, opts: Intl.NumberFormatOptions): In
   }
   return f;
 }
+
+export interface ZonedParts {
+  year: number;
+  month: number; // 1–12
+  day: number;
+  weekday: number; // 0 Sunday … 6 Saturday
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+// Iran has kept UTC+3:30 all year since its last summer time ended on 2022-09-22 (00:00 Tehran).
+const TEHRAN_FIXED_SINCE = Date.UTC(2022, 8, 21, 19, 30);
+const TEHRAN_OFFSET_MS = 210 * 60_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The wall-clock fields of an instant in a time zone. Tehran's come by arithmetic for instants
+ * since its offset became fixed: an Intl formatter with time-zone data costs a slow phone tens of
+ * milliseconds to build, and every card's "open now" needs the time. Other zones and older
+ * instants go through Intl.
+ */
+export function zonedParts(date: Date, timeZone: string): ZonedParts {
+  const ms = date.getTime();
+  if (timeZone === 'Asia/Tehran' && ms >= TEHRAN_FIXED_SINCE) {
+    const d = new Date(ms + TEHRAN_OFFSET_MS);
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      weekday: d.getUTCDay(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
+  }
+  const parts = dateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    weekday: WEEKDAYS.indexOf(get('weekday')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    second: Number(get('second')),
+  };
+}

@@ -1,5 +1,5 @@
 import { toLatinDigits, toPersianDigits } from './digits';
-import { dateTimeFormat } from './intl';
+import { zonedParts } from './intl';
 
 /**
  * The Jalali (Solar Hijri) calendar: conversion to and from the Gregorian calendar through Julian
@@ -107,9 +107,8 @@ export function jalaliWeekday(d: JDate): number {
 
 /** The Jalali date of an instant in a time zone (default Tehran). */
 export function jalaliOf(date: Date, timeZone = 'Asia/Tehran'): JDate {
-  const parts = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return toJalali(n('year'), n('month'), n('day'));
+  const z = zonedParts(date, timeZone);
+  return toJalali(z.year, z.month, z.day);
 }
 
 export function compareJ(a: JDate, b: JDate): number {
@@ -198,7 +197,6 @@ export function jalaliToDate(d: JDate, minutes = 0, offsetMinutes = 210): Date {
 
 /** Minutes after midnight of an instant in a time zone. */
 export function minutesOf(date: Date, timeZone = 'Asia/Tehran'): number {
-  const parts = dateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(date);
-  const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return n('hour') * 60 + n('minute');
+  const z = zonedParts(date, timeZone);
+  return z.hour * 60 + z.minute;
 }

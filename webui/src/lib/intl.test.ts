@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { zonedParts } from './intl';
+
+function viaIntl(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    day: Number(get('day')),
+    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')),
+    hour: Number(get('hour')),
+    minute: Number(get('minute')),
+    second: Number(get('second')),
+  };
+}
+
+describe('zonedParts', () => {
+  it('computes Tehran time like Intl since the offset became fixed', () => {
+    // Every 7 h 13 min 17 s over three years, across Nowruz, midnights and month ends.
+    for (let ms = Date.UTC(2022, 8, 21, 19, 30); ms < Date.UTC(2025, 11, 31); ms += 26_000_000 + 17_000) {
+      const d = new Date(ms);
+      expect(zonedParts(d, 'Asia/Tehran')).toEqual(viaIntl(d, 'Asia/Tehran'));
+    }
+  });
+
+  it('keeps summer time before 2022-09-22 through Intl', () => {
+    const d = new Date('2021-07-01T12:00:00Z');
+    expect(zonedParts(d, 'Asia/Tehran').hour).toBe(16); // UTC+4:30 then
+    expect(zonedParts(d, 'Asia/Tehran').minute).toBe(30);
+  });
+
+  it('answers other zones through Intl', () => {
+    const d = new Date('2024-03-20T05:00:00Z');
+    expect(zonedParts(d, 'Europe/Berlin')).toEqual(viaIntl(d, 'Europe/Berlin'));
+  });
+});
