@@ -13,6 +13,7 @@ import (
 // refs is the reference data a profile's read form names, read once a minute at most, with the
 // read forms of each category, city and province made once rather than per profile.
 type refs struct {
+	seq       uint64 // later refs have higher numbers (the form cache keeps forms per refs)
 	cities    map[int64]store.City
 	provinces map[int64]store.Province
 	tree      *store.Categories
@@ -22,9 +23,10 @@ type refs struct {
 }
 
 type refsCache struct {
-	mu sync.Mutex
-	r  *refs
-	at time.Time
+	mu  sync.Mutex
+	r   *refs
+	at  time.Time
+	seq uint64
 }
 
 func (s *Server) refs(ctx context.Context) (*refs, error) {
@@ -61,6 +63,8 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 			r.catForms[c.ID] = &ref
 		}
 	}
+	s.refsCache.seq++
+	r.seq = s.refsCache.seq
 	s.refsCache.r, s.refsCache.at = r, time.Now()
 	return r, nil
 }
@@ -178,7 +182,7 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 	for i, p := range ps {
 		ids[i] = p.UserID
 	}
-	owners, err := s.store.SharedProfileOwners(ctx, ids)
+	owners, err := s.store.ProfileOwners(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -186,42 +190,54 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 	out := make([]*profileForm, len(ps))
 	for i, p := range ps {
 		private := viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin())
-		owner := owners[p.UserID]
-		f := &profileForm{
-			ID: p.ID, Active: p.Active, Display: p.Display, Option: p.Option,
-			UserID:       profileOwnerForm{UserID: p.UserID, Name: owner.Name, ProfileImage: owner.ProfileImage},
-			CategoryList: []categoryRef{}, ProfileImage: p.ProfileImage, ProfileName: p.ProfileName, KeyWord: p.KeyWord,
-			WorkHistoryYears: p.WorkHistoryYears, Descriotion: p.Descriotion, LevelScore: round1(p.LevelScore),
-			CountScorer: p.CountScorer, Score: round1(p.Score), Location: []float64{p.Long, p.Lat},
-			AreaWorking: p.AreaWorking, Address: p.Address, AccountStatus: p.ShownStatus(),
-			PortfolioImages: p.PortfolioImages, CreateAt: isoTime(p.CreateAt), UpdateAt: isoTime(p.UpdateAt),
-			ListObject: p.ListObject, SocialNetwork: p.SocialNetwork, Services: p.Services, HoursOfWork: p.HoursOfWork,
-			Logo: p.Logo, Slug: p.Slug, OpenStatus: p.HoursOfWork.OpenStatus(now),
-		}
-		if private {
-			f.UserID.NumberPhone = owner.NumberPhone
-			f.RegisterAdmin = registerAdmin{AdminRegisterID: p.AdminID, Description: p.AdminNote}
-		}
-		if p.DeleteAt != nil {
-			d := isoTime(*p.DeleteAt)
-			f.DeleteAt = &d
-		}
-		// The shared reference forms are only read, never changed, after refs made them.
-		f.RangeWorker = r.category(p.RangeWorkerID)
-		for _, id := range p.CategoryIDs {
-			if c := r.category(id); c != nil {
-				f.CategoryList = append(f.CategoryList, *c)
-			}
-		}
-		f.Province = r.provForms[p.ProvinceID]
-		f.City = r.cityForms[p.CityID]
+		f := r.formOf(p, owners[p.UserID], private)
+		f.OpenStatus = p.HoursOfWork.OpenStatus(now)
 		if from.ok {
-			d := int64(math.Round(store.Haversine(from.lat, from.long, p.Lat, p.Long)))
-			f.Distance = &d
+			f.Distance = distanceTo(from, p.Lat, p.Long)
 		}
 		out[i] = f
 	}
 	return out, nil
+}
+
+// formOf answers p's read form without its open status and distance; private adds the owner's
+// sign-in number and the admin's note.
+func (r *refs) formOf(p *store.Profile, owner store.ProfileAuthor, private bool) *profileForm {
+	f := &profileForm{
+		ID: p.ID, Active: p.Active, Display: p.Display, Option: p.Option,
+		UserID:       profileOwnerForm{UserID: p.UserID, Name: owner.Name, ProfileImage: owner.ProfileImage},
+		CategoryList: []categoryRef{}, ProfileImage: p.ProfileImage, ProfileName: p.ProfileName, KeyWord: p.KeyWord,
+		WorkHistoryYears: p.WorkHistoryYears, Descriotion: p.Descriotion, LevelScore: round1(p.LevelScore),
+		CountScorer: p.CountScorer, Score: round1(p.Score), Location: []float64{p.Long, p.Lat},
+		AreaWorking: p.AreaWorking, Address: p.Address, AccountStatus: p.ShownStatus(),
+		PortfolioImages: p.PortfolioImages, CreateAt: isoTime(p.CreateAt), UpdateAt: isoTime(p.UpdateAt),
+		ListObject: p.ListObject, SocialNetwork: p.SocialNetwork, Services: p.Services, HoursOfWork: p.HoursOfWork,
+		Logo: p.Logo, Slug: p.Slug,
+	}
+	if private {
+		f.UserID.NumberPhone = owner.NumberPhone
+		f.RegisterAdmin = registerAdmin{AdminRegisterID: p.AdminID, Description: p.AdminNote}
+	}
+	if p.DeleteAt != nil {
+		d := isoTime(*p.DeleteAt)
+		f.DeleteAt = &d
+	}
+	// The shared reference forms are only read, never changed, after refs made them.
+	f.RangeWorker = r.category(p.RangeWorkerID)
+	for _, id := range p.CategoryIDs {
+		if c := r.category(id); c != nil {
+			f.CategoryList = append(f.CategoryList, *c)
+		}
+	}
+	f.Province = r.provForms[p.ProvinceID]
+	f.City = r.cityForms[p.CityID]
+	return f
+}
+
+// distanceTo answers the distance in whole metres from a point to (lat, long).
+func distanceTo(from point, lat, long float64) *int64 {
+	d := int64(math.Round(store.Haversine(from.lat, from.long, lat, long)))
+	return &d
 }
 
 // profileForm answers one profile's read form.

@@ -77,6 +77,13 @@ func putBuf(buf *[]byte, b []byte) {
 }
 
 func appendProfileForm(b []byte, f *profileForm) []byte {
+	b = appendProfileFormHead(b, f)
+	return appendProfileFormTail(b, f.OpenStatus, f.Distance)
+}
+
+// appendProfileFormHead appends a read form up to its open status, which follows the clock, and
+// its distance, which follows the query: the part the form cache keeps.
+func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, f.ID, 10)
 	b = append(b, `,"delete_at":`...)
@@ -235,11 +242,16 @@ func appendProfileForm(b []byte, f *profileForm) []byte {
 		b = appendString(b, f.City.Slag)
 		b = append(b, '}')
 	}
+	return b
+}
+
+// appendProfileFormTail ends a read form begun by appendProfileFormHead.
+func appendProfileFormTail(b []byte, openStatus string, distance *int64) []byte {
 	b = append(b, `,"open_status":`...)
-	b = appendString(b, f.OpenStatus)
-	if f.Distance != nil {
+	b = appendString(b, openStatus)
+	if distance != nil {
 		b = append(b, `,"distance":`...)
-		b = strconv.AppendInt(b, *f.Distance, 10)
+		b = strconv.AppendInt(b, *distance, 10)
 	}
 	return append(b, '}')
 }

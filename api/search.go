@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"kardan/search"
 	"kardan/store"
@@ -44,11 +45,39 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if s.cfg.Search == nil {
 		return store.Errorf(store.EUnavailable, "unavailable", nil)
 	}
+	// Read before the search, so the forms read for the cache are at least this new.
+	head, err := s.store.OutboxHead(r.Context())
+	if err != nil {
+		return err
+	}
 	hits, err := s.cfg.Search.SearchProfiles(r.Context(), *q)
 	if err != nil {
 		return err
 	}
-	ps, err := s.store.SharedProfilesByIDs(r.Context(), hits.IDs)
+	viewer := userFrom(r)
+	if viewer != nil && viewer.IsAdmin() {
+		return s.writeSearchForms(w, r, hits, viewer, from) // admins see every form in private
+	}
+	rf, err := s.refs(r.Context())
+	if err != nil {
+		return err
+	}
+	forms, err := s.publicForms(r.Context(), head, rf, hits.IDs)
+	if err != nil {
+		return err
+	}
+	for _, f := range forms {
+		if viewer != nil && f != nil && f.userID == viewer.ID {
+			return s.writeSearchForms(w, r, hits, viewer, from) // an owner sees their own in private
+		}
+	}
+	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from)
+	return nil
+}
+
+// writeSearchForms answers a search with the forms as viewer may see them, read afresh.
+func (s *Server) writeSearchForms(w http.ResponseWriter, r *http.Request, hits *search.ProfileHits, viewer *store.User, from point) error {
+	ps, err := s.store.ProfilesByIDs(r.Context(), hits.IDs)
 	if err != nil {
 		return err
 	}
@@ -59,7 +88,7 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 			visible = append(visible, p)
 		}
 	}
-	forms, err := s.profileForms(r.Context(), visible, userFrom(r), from)
+	forms, err := s.profileForms(r.Context(), visible, viewer, from)
 	if err != nil {
 		return err
 	}

@@ -61,6 +61,7 @@ type Server struct {
 	started time.Time
 
 	refsCache refsCache
+	forms     formCache
 
 	hasher *auth.Hasher
 	sms    auth.Sender

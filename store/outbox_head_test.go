@@ -2,15 +2,14 @@ package store_test
 
 import (
 	"context"
-	"slices"
-	"sync"
 	"testing"
 
 	"kardan/store"
 )
 
-// The shared read path answers what a fresh read answers, after every kind of change.
-func TestSharedProfilesFollowWrites(t *testing.T) {
+// Every change a profile's read form shows moves the outbox head: caches of read forms (the
+// API's form cache) are valid for one head.
+func TestChangesMoveTheOutboxHead(t *testing.T) {
 	ctx := context.Background()
 	f := newProfileFixture(t)
 	var ids []int64
@@ -23,35 +22,17 @@ func TestSharedProfilesFollowWrites(t *testing.T) {
 		}
 		ids = append(ids, p.ID)
 	}
+	last := int64(-1)
 	same := func(step string) {
 		t.Helper()
-		want, err := f.st.ProfilesByIDs(ctx, append(ids, 999999))
+		head, err := f.st.OutboxHead(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for round := 0; round < 2; round++ { // a miss, then a hit
-			got, err := f.st.SharedProfilesByIDs(ctx, append(slices.Clone(ids), 999999))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != len(want) {
-				t.Fatalf("%s: %d profiles, want %d", step, len(got), len(want))
-			}
-			for i := range want {
-				if got[i].ID != want[i].ID || got[i].Descriotion != want[i].Descriotion || got[i].Visible() != want[i].Visible() ||
-					got[i].LevelScore != want[i].LevelScore || got[i].CountScorer != want[i].CountScorer || got[i].AccountStatus != want[i].AccountStatus {
-					t.Fatalf("%s, round %d: got %+v, want %+v", step, round, got[i], want[i])
-				}
-			}
+		if head <= last {
+			t.Fatalf("%s: the outbox head stayed at %d", step, head)
 		}
-		owners, err := f.st.SharedProfileOwners(ctx, []int64{f.owner.ID})
-		if err != nil {
-			t.Fatal(err)
-		}
-		fresh, _ := f.st.ProfileOwners(ctx, []int64{f.owner.ID})
-		if owners[f.owner.ID] != fresh[f.owner.ID] {
-			t.Fatalf("%s: owner %+v, want %+v", step, owners[f.owner.ID], fresh[f.owner.ID])
-		}
+		last = head
 	}
 	same("created")
 
@@ -88,51 +69,9 @@ func TestSharedProfilesFollowWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("owner renamed")
-	if got, _ := f.st.SharedProfileOwners(ctx, []int64{f.owner.ID}); got[f.owner.ID].Name != name {
-		t.Fatalf("owner: got %+v", got[f.owner.ID])
-	}
-}
-
-// Readers racing a writer never keep what the writer replaced: once the writes are done, the
-// shared read path shows the last one.
-func TestSharedProfilesUnderConcurrentWrites(t *testing.T) {
-	ctx := context.Background()
-	f := newProfileFixture(t)
-	p, err := f.st.CreateProfile(ctx, f.owner.ID, validInput(), false)
-	if err != nil {
+	pic2 := "/images/newer.webp"
+	if _, err := f.st.UpdateUser(ctx, f.owner.ID, store.UserUpdate{ProfileImage: &pic2}, nil); err != nil {
 		t.Fatal(err)
 	}
-	const writes = 40
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for r := 0; r < 4; r++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-stop:
-					return
-				default:
-				}
-				if _, err := f.st.SharedProfilesByIDs(ctx, []int64{p.ID}); err != nil {
-					t.Error(err)
-					return
-				}
-			}
-		}()
-	}
-	in := validInput()
-	for i := 0; i < writes; i++ {
-		in.WorkHistoryYears = i
-		if _, err := f.st.UpdateProfile(ctx, f.owner, p.ID, in, false); err != nil {
-			t.Fatal(err)
-		}
-	}
-	close(stop)
-	wg.Wait()
-	got, err := f.st.SharedProfilesByIDs(ctx, []int64{p.ID})
-	if err != nil || len(got) != 1 || got[0].WorkHistoryYears != writes-1 {
-		t.Fatalf("got %+v %v, want the last write (%d years)", got, err, writes-1)
-	}
+	same("owner's picture")
 }

@@ -34,8 +34,7 @@ type Store struct {
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 
-	counts   countCache
-	profiles profileCache
+	counts countCache
 }
 
 // Open opens (or creates) the database file at path and brings its schema up to date.

@@ -1,0 +1,159 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"kardan/store"
+)
+
+// formCacheHalf bounds the form cache: it keeps at most twice this many forms, about 2 KiB each.
+const formCacheHalf = 4096
+
+// formCache keeps the public read forms of recently answered profiles, encoded up to their open
+// status (which follows the clock) and distance (which follows the query). Reading a page of
+// profiles from SQLite, decoding their JSON columns, reading their owners and encoding the forms
+// was three quarters of a browse answer, and visitors ask for the same pages (a category's
+// first page, a city's best) again and again.
+//
+// Every change to a profile queues an outbox row in its transaction, and so does a change of an
+// owner's name or picture: the outbox head says whether anything may have changed. The cache
+// answers only for the head (and the reference data) it was filled at, and starts again empty
+// when they move on; a reader that saw an older head reads around it. A write is never hidden
+// behind the cache, at the price of a refill after each change.
+//
+// Two maps make an approximate LRU without bookkeeping per hit: a hit in cold moves to hot, and
+// when hot is full it becomes cold and the old cold is dropped.
+type formCache struct {
+	mu        sync.Mutex
+	head      int64
+	refs      uint64
+	half      int // formCacheHalf, or a test's smaller bound
+	hot, cold map[int64]*cachedForm
+}
+
+// cachedForm is a profile's encoded public form and what an answer needs of it besides.
+type cachedForm struct {
+	userID    int64
+	visible   bool
+	lat, long float64
+	hours     store.Hours
+	json      []byte // appendProfileFormHead of the public form
+}
+
+// at empties the cache for (head, refs) when they are newer than its own, and reports whether
+// the cache serves them.
+func (c *formCache) at(head int64, refs uint64) bool {
+	if c.hot == nil || head > c.head || (head == c.head && refs > c.refs) {
+		if c.half == 0 {
+			c.half = formCacheHalf
+		}
+		c.head, c.refs, c.hot, c.cold = head, refs, make(map[int64]*cachedForm, c.half), nil
+	}
+	return head == c.head && refs == c.refs
+}
+
+func (c *formCache) get(id int64) *cachedForm {
+	if f, ok := c.hot[id]; ok {
+		return f
+	}
+	f, ok := c.cold[id]
+	if ok {
+		c.put(id, f)
+	}
+	return f
+}
+
+func (c *formCache) put(id int64, f *cachedForm) {
+	if len(c.hot) >= c.half {
+		c.hot, c.cold = make(map[int64]*cachedForm, c.half), c.hot
+	}
+	c.hot[id] = f
+}
+
+// publicForms answers the cached forms of the profiles ids, in order, nil for a profile that no
+// longer exists. head must have been read before the ids were found: what is read for the
+// cache is then at least as new as head.
+func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int64) ([]*cachedForm, error) {
+	out := make([]*cachedForm, len(ids))
+	c := &s.forms
+	c.mu.Lock()
+	if c.at(head, r.seq) {
+		for i, id := range ids {
+			out[i] = c.get(id)
+		}
+	}
+	c.mu.Unlock()
+	var missing []int64
+	for i, f := range out {
+		if f == nil {
+			missing = append(missing, ids[i])
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	ps, err := s.store.ProfilesByIDs(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	userIDs := make([]int64, len(ps))
+	for i, p := range ps {
+		userIDs[i] = p.UserID
+	}
+	owners, err := s.store.ProfileOwners(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	read := make(map[int64]*cachedForm, len(ps))
+	for _, p := range ps {
+		enc := appendProfileFormHead(nil, r.formOf(p, owners[p.UserID], false))
+		read[p.ID] = &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long,
+			hours: p.HoursOfWork, json: enc[:len(enc):len(enc)]}
+	}
+	c.mu.Lock()
+	if c.at(head, r.seq) {
+		for id, f := range read {
+			c.put(id, f)
+		}
+	}
+	c.mu.Unlock()
+	for i, f := range out {
+		if f == nil {
+			out[i] = read[ids[i]]
+		}
+	}
+	return out, nil
+}
+
+// writePublicFormList writes the visible forms as writeFormList does, their open status at now
+// and their distance from from.
+func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, now time.Time, from point) {
+	buf := jsonBufs.Get().(*[]byte)
+	b := append((*buf)[:0], `{"payload":{"count":`...)
+	b = strconv.AppendInt(b, int64(total), 10)
+	b = append(b, `,"profiles":[`...)
+	first := true
+	for _, f := range forms {
+		// The index can trail the store by a moment: never show what stopped being visible.
+		if f == nil || !f.visible {
+			continue
+		}
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = append(b, f.json...)
+		var dist *int64
+		if from.ok {
+			dist = distanceTo(from, f.lat, f.long)
+		}
+		b = appendProfileFormTail(b, f.hours.OpenStatus(now), dist)
+	}
+	b = append(b, "]},\"message\":\"\"}\n"...)
+	writeRaw(w, b)
+	putBuf(buf, b)
+}
