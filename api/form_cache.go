@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kardan/store"
@@ -33,6 +34,8 @@ type formCache struct {
 	refs      uint64
 	half      int // formCacheHalf, or a test's smaller bound
 	hot, cold map[int64]*cachedForm
+	// hits and misses count forms found and not found, for the metrics.
+	hits, misses atomic.Uint64
 }
 
 // cachedForm is a profile's encoded public form and what an answer needs of it besides.
@@ -93,6 +96,8 @@ func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int
 			missing = append(missing, ids[i])
 		}
 	}
+	c.hits.Add(uint64(len(ids) - len(missing)))
+	c.misses.Add(uint64(len(missing)))
 	if len(missing) == 0 {
 		return out, nil
 	}

@@ -73,6 +73,14 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_database_size_bytes",
 			Help: "Size of the SQLite database file and its write-ahead log.",
 		}, func() float64 { return databaseSize(s.store.Path()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_form_cache_hits_total",
+			Help: "Profiles of search answers found encoded in the form cache.",
+		}, func() float64 { return float64(s.forms.hits.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_form_cache_misses_total",
+			Help: "Profiles of search answers read from the database (a change empties the cache).",
+		}, func() float64 { return float64(s.forms.misses.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_outbox_backlog",
 			Help: "Changes written to the database that the search index has not applied yet (outbox head minus applied).",

@@ -108,8 +108,10 @@ func TestMetrics(t *testing.T) {
 	get(t, ts.URL+"/v1/user-technical/999992")
 	get(t, ts.URL+"/v1/no/such/route")
 	get(t, ts.URL+"/about")
-	if code := post(t, ts.URL+"/v1/user-technical/searchUser", `{"search_txt":"تعمیر"}`); code != 200 {
-		t.Fatalf("search: %d", code)
+	for i := 0; i < 2; i++ { // the second answer comes from the form cache
+		if code := post(t, ts.URL+"/v1/user-technical/searchUser", `{"search_txt":"تعمیر"}`); code != 200 {
+			t.Fatalf("search: %d", code)
+		}
 	}
 	post(t, ts.URL+"/v1/send-sms/sendSmsForSignUp", `{"numberPhone":"09121110001"}`)
 	post(t, ts.URL+"/v1/send-sms/sendSmsForSignUp", `{"numberPhone":"09121110002"}`)
@@ -122,9 +124,9 @@ func TestMetrics(t *testing.T) {
 		`kardan_http_requests_total{code="200",method="GET",route="/v1/locations/province/list"}`:    1,
 		`kardan_http_requests_total{code="404",method="GET",route="/v1/user-technical/{id:[0-9]+}"}`: 2,
 		`kardan_http_requests_total{code="404",method="GET",route="/v1/unknown"}`:                    1,
-		`kardan_http_requests_total{code="200",method="POST",route="/v1/user-technical/searchUser"}`: 1,
+		`kardan_http_requests_total{code="200",method="POST",route="/v1/user-technical/searchUser"}`: 2,
 		`kardan_http_request_duration_seconds_count{method="GET",route="web"}`:                       1,
-		`kardan_search_duration_seconds_count{kind="profiles"}`:                                      1,
+		`kardan_search_duration_seconds_count{kind="profiles"}`:                                      2,
 		`kardan_sms_sends_total{result="sent"}`:                                                      1,
 		`kardan_sms_sends_total{result="failed"}`:                                                    1,
 		`kardan_search_outbox_backlog`:                                                               0,
@@ -133,6 +135,9 @@ func TestMetrics(t *testing.T) {
 		if got := metricValue(t, text, prefix); got != want {
 			t.Errorf("%s: got %v, want %v", prefix, got, want)
 		}
+	}
+	if hits, misses := metricValue(t, text, "kardan_form_cache_hits_total"), metricValue(t, text, "kardan_form_cache_misses_total"); hits < 1 || hits != misses {
+		t.Errorf("form cache: %v hits and %v misses, want as many of each (and some)", hits, misses)
 	}
 	if v := metricValue(t, text, "kardan_database_size_bytes"); v < 100_000 {
 		t.Errorf("database size: got %v", v)
