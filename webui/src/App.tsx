@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect } from 'preact/hooks';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { ProgressBar } from './components/ProgressBar';

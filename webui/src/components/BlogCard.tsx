@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { Blog } from '../api/types';
 import { formatDate } from '../lib/format';
 import { Icon } from './Icon';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import './forms.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 
 interface Props {

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { getCities, getNearestCity, getProvinces, type City, type Province } from '../api';
-import { localName } from '../i18n';
+import { localName, useTranslation } from '../i18n';
 import { learnCity, rememberCity, type KnownCity } from '../lib/cityMemory';
 import { toast } from '../state/toast';
 import { Loading, ErrorState } from './StateViews';

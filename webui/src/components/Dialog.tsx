@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 
 interface Props {

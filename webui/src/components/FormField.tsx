@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { localDigits } from '../lib/digits';
 import './forms.css';
 

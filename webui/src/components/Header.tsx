@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
 import { ConfirmDialog } from './Dialog';
 import { useAuth } from '../state/auth';
-import { setLang, currentLang } from '../i18n';
+import { setLang, currentLang, useTranslation } from '../i18n';
 import { setTheme, useTheme, type ThemeChoice } from '../state/theme';
 import { toast } from '../state/toast';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'preact/compat';
 import './forms.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 import { uploadFile, type UploadKey } from '../api/desk';
 import { localDigits } from '../lib/digits';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import {

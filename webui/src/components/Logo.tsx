@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** The Kardan mark: a map pin holding a check, beside the word mark. */
 export function LogoMark({ size = 34 }: { size?: number }) {

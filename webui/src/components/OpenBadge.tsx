@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { OpenStatus } from '../lib/hours';
 
 export function OpenBadge({ status }: { status: OpenStatus }) {

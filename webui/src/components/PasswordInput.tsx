@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** A password field with a show/hide button. */
 export function PasswordInput({ id, value, onInput, invalid, describedBy, autocomplete }: { id: string; value: string; onInput: (v: string) => void; invalid?: boolean; describedBy?: string; autocomplete: string }) {

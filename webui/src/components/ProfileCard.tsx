@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import type { Profile } from '../api/types';
-import { localName } from '../i18n';
+import { localName, useTranslation } from '../i18n';
 import { Stars } from './Stars';
 import { OpenBadge } from './OpenBadge';
 import { formatDistance } from '../lib/format';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { progressStore } from '../state/progress';
 import { useStore } from '../state/store';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import './forms.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { Loading, ErrorState } from './StateViews';

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
 
 /** `page`: the whole page is waiting, so the state fills the window and the footer stays below it instead of jumping down when the content arrives. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { dismissToast, toastStore } from '../state/toast';
 import { useStore } from '../state/store';
 import { Icon } from './Icon';

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import './forms.css';
-import { useTranslation } from 'react-i18next';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { fold } from './CityPicker';
-import { localName } from '../i18n';
+import { localName, useTranslation } from '../i18n';
 import { localDigits } from '../lib/digits';
 import type { CategoryNode } from '../api/types';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import Cropper from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Dialog } from '../Dialog';
 import { Icon } from '../Icon';
 import { cropToJpeg, type Area } from '../../lib/cropImage';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { getConfig, type AppConfig } from '../../api';
 import { Icon } from '../Icon';
 import type { MapProps } from './index';

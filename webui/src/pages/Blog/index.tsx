@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { useNavigate, useSearchParams, Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { BlogCard } from '../../components/BlogCard';
 import { Pager } from '../../components/Pager';
@@ -9,7 +8,7 @@ import { EmptyState, ErrorState } from '../../components/StateViews';
 import { getCategoryTree, searchBlogs } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { skipFor, TAKE } from '../../lib/paging';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import './blog.css';
 
 export function blogListUrl(p: { q?: string; tag?: string; category?: number; page?: number }): string {

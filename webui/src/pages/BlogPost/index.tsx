@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { blogAuthor, blogTags } from '../../components/BlogCard';

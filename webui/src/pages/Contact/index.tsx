@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { sendCritic } from '../../api';

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { Switch } from '../../components/Switch';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
 import { ApiError, type Profile } from '../../api';
 import { deleteProfile, getMyProfiles, getOwnProfile, restoreProfile, setProfileFlags } from '../../api/desk';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { localDigits } from '../../lib/digits';
 import { toast } from '../../state/toast';

@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Loading } from '../../components/StateViews';
 import { getMe, type User } from '../../api';
 import { useAuth } from '../../state/auth';
-import { isNamespaceLoaded, loadNamespace } from '../../i18n';
+import { isNamespaceLoaded, loadNamespace, useTranslation } from '../../i18n';
 import { DeskContext } from './context';
 import MyProfiles from './MyProfiles';
 import MyBlogs from './MyBlogs';

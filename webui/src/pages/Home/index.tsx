@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
 import { Link, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { CityPicker } from '../../components/CityPicker';
@@ -11,7 +10,7 @@ import { getFavouriteCategories, searchBlogs, searchProfiles } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
 import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import { categoryIcon } from '../../lib/categoryIcon';
 import './home.css';
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { NavLink } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Loading } from '../../components/StateViews';
-import { loadNamespace } from '../../i18n';
+import { loadNamespace, useTranslation } from '../../i18n';
 import './legal.css';
 
 export type LegalPage = 'about' | 'terms' | 'privacy' | 'secure' | 'prohibited';

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { ProfileCard } from '../../components/ProfileCard';
@@ -11,7 +10,7 @@ import { getCategoryTree, getConfig, searchProfiles, type Profile } from '../../
 import { useAsync } from '../../lib/useAsync';
 import { latLng } from '../../lib/links';
 import { lastCity } from '../../lib/cityMemory';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../state/toast';
 import type { MapMarker } from '../../components/LeafletMap';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Icon } from '../../components/Icon';
 import { ProfileCard } from '../../components/ProfileCard';
 import { usePageMeta } from '../../components/PageMeta';

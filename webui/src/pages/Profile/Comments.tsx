@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useAuth } from '../../state/auth';

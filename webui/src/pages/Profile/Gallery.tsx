@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { localDigits } from '../../lib/digits';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { formatClock, WEEK, today, type DayHours, type HoursOfWork } from '../../lib/hours';
 import { localDigits } from '../../lib/digits';
 

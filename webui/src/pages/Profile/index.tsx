@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Stars } from '../../components/Stars';
@@ -9,7 +8,7 @@ import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/Profi
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
 import { ApiError, getUserProfiles, profileBySlug, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { hasHours, openStatus, today } from '../../lib/hours';
 import { contactLink, latLng, routeLinks } from '../../lib/links';

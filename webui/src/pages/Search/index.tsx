@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Dialog } from '../../components/Dialog';
@@ -13,7 +12,7 @@ import { useAsync } from '../../lib/useAsync';
 import { useMedia } from '../../lib/useMedia';
 import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
 import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
-import { localName } from '../../i18n';
+import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import './search.css';
 

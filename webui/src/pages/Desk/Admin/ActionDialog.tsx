@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Dialog } from '../../../components/Dialog';
 
 export interface PendingAction {

@@ -1,11 +1,10 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { Pager } from '../../../components/Pager';
 import { EmptyState, ErrorState, Loading } from '../../../components/StateViews';
 import type { Profile } from '../../../api';
 import { allProfiles, deleteProfile, restoreProfile } from '../../../api/desk';
-import { localName } from '../../../i18n';
+import { localName, useTranslation } from '../../../i18n';
 import { formatDate } from '../../../lib/format';
 import { localDigits } from '../../../lib/digits';
 import { toast } from '../../../state/toast';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { Pager } from '../../../components/Pager';
 import { EmptyState, ErrorState, Loading } from '../../../components/StateViews';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { adminBlogs, adminComments, adminProfiles, getCritics } from '../../../api/desk';
 import { formatNumber } from '../../../lib/format';

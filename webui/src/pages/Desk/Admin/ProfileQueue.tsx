@@ -1,12 +1,11 @@
 import { useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { Pager } from '../../../components/Pager';
 import { EmptyState, ErrorState, Loading } from '../../../components/StateViews';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
-import { localName } from '../../../i18n';
+import { localName, useTranslation } from '../../../i18n';
 import { formatDate, formatPrice } from '../../../lib/format';
 import { contactLink } from '../../../lib/links';
 import { toast } from '../../../state/toast';

@@ -1,5 +1,5 @@
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { useDesk } from '../context';
 import Overview from './Overview';

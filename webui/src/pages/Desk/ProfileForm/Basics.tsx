@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { FormField } from '../../../components/FormField';
 import { TreePicker } from '../../../components/TreePicker';
 import { MAX_DESCRIPTION, MAX_NAME } from '../../../lib/profileForm';

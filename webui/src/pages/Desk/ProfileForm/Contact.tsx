@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { CONTACT_TYPES, checkLink, linkExample } from '../../../lib/contactCheck';
 import { contactKind, contactLink } from '../../../lib/links';

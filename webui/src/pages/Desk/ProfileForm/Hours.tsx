@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { Dialog } from '../../../components/Dialog';
 import { WEEK, formatClock, type DayHours, type HoursOfWork, type Weekday } from '../../../lib/hours';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { ImagePicker, MAX_UPLOAD } from '../../../components/ImagePicker';
 import { uploadFile } from '../../../api/desk';

@@ -1,13 +1,12 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/FormField';
 import { SearchSelect, type Option } from '../../../components/SearchSelect';
 import { ChipsInput } from '../../../components/ChipsInput';
 import { Icon } from '../../../components/Icon';
 import { locate } from '../../../components/CityPicker';
 import { getCities, getConfig, getNearestCity, getProvinces, type City, type Named } from '../../../api';
-import { localName } from '../../../i18n';
+import { localName, useTranslation } from '../../../i18n';
 import { MAX_ADDRESS } from '../../../lib/profileForm';
 import { localDigits } from '../../../lib/digits';
 import { toast } from '../../../state/toast';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { PriceInput } from '../../../components/PriceInput';
 import { Switch } from '../../../components/Switch';
