@@ -34,6 +34,7 @@ type formCache struct {
 	refs      uint64
 	half      int // formCacheHalf, or a test's smaller bound
 	hot, cold map[int64]*cachedForm
+	slugs     map[string]int64 // profile pages asked for by slug
 	// hits and misses count forms found and not found, for the metrics.
 	hits, misses atomic.Uint64
 }
@@ -55,6 +56,7 @@ func (c *formCache) at(head int64, refs uint64) bool {
 			c.half = formCacheHalf
 		}
 		c.head, c.refs, c.hot, c.cold = head, refs, make(map[int64]*cachedForm, c.half), nil
+		c.slugs = map[string]int64{}
 	}
 	return head == c.head && refs == c.refs
 }
@@ -132,6 +134,52 @@ func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int
 		}
 	}
 	return out, nil
+}
+
+// slugForm answers the cached form of the profile page at slug, or nil.
+func (s *Server) slugForm(head int64, r *refs, slug string) *cachedForm {
+	c := &s.forms
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var f *cachedForm
+	if id, ok := c.slugs[slug]; ok && c.at(head, r.seq) {
+		f = c.get(id)
+	}
+	if f != nil {
+		c.hits.Add(1)
+	} else {
+		c.misses.Add(1)
+	}
+	return f
+}
+
+// keepSlugForm caches the public form of the profile page at slug, read after head was.
+func (s *Server) keepSlugForm(head int64, r *refs, slug string, p *store.Profile, form *profileForm) *cachedForm {
+	enc := appendProfileFormHead(nil, form)
+	f := &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, hours: p.HoursOfWork,
+		json: enc[:len(enc):len(enc)]}
+	c := &s.forms
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at(head, r.seq) {
+		if len(c.slugs) >= 2*c.half {
+			c.slugs = map[string]int64{}
+		}
+		c.slugs[slug] = p.ID
+		c.put(p.ID, f)
+	}
+	return f
+}
+
+// writePublicForm writes one cached form in the envelope, as writeForm would.
+func writePublicForm(w http.ResponseWriter, f *cachedForm, now time.Time) {
+	buf := jsonBufs.Get().(*[]byte)
+	b := append((*buf)[:0], `{"payload":`...)
+	b = append(b, f.json...)
+	b = appendProfileFormTail(b, f.hours.OpenStatus(now), nil)
+	b = append(b, ",\"message\":\"\"}\n"...)
+	writeRaw(w, b)
+	putBuf(buf, b)
 }
 
 // writePublicFormList writes the visible forms as writeFormList does, their open status at now

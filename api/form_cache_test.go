@@ -26,9 +26,17 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 		}
 		return a.Body, page.Profiles
 	}
-	fresh := func() string {
+	fresh := func() string { // the form by id is read afresh
 		t.Helper()
-		a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUserSlag", body: fmt.Sprintf(`{"slug": %q}`, p.Slug)})
+		a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d", p.ID)})
+		if a.Status != 200 {
+			t.Fatalf("by id: %d %s", a.Status, a.Body)
+		}
+		return string(a.Payload)
+	}
+	page := func(token string) string { // the profile page, by slug, from the cache after the first
+		t.Helper()
+		a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUserSlag", body: fmt.Sprintf(`{"slug": %q}`, p.Slug), token: token})
 		if a.Status != 200 {
 			t.Fatalf("by slug: %d %s", a.Status, a.Body)
 		}
@@ -43,6 +51,11 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 		}
 		if len(forms) != 1 || string(forms[0]) != fresh() {
 			t.Fatalf("%s: the answer's form is not the fresh one:\n%s\n%s", step, forms, fresh())
+		}
+		for _, token := range []string{"", "", w.other} {
+			if got := page(token); got != fresh() {
+				t.Fatalf("%s: the profile page is not the fresh form:\n%s\n%s", step, got, fresh())
+			}
 		}
 		for _, s := range want {
 			if !strings.Contains(first, s) {
@@ -77,6 +90,9 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 		if body, _ := search(tok); !strings.Contains(body, `"numberPhone":"09120000001"`) {
 			t.Errorf("the owner's number is missing for the owner or an admin: %s", body)
 		}
+		if got := page(tok); !strings.Contains(got, `"numberPhone":"09120000001"`) {
+			t.Errorf("the owner's number is missing from the page for the owner or an admin: %s", got)
+		}
 	}
 
 	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/%d/flags", p.ID), token: w.owner, body: `{"display": false}`}); a.Status != 200 {
@@ -84,6 +100,12 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 	}
 	if _, forms := search(""); len(forms) != 0 {
 		t.Fatalf("a hidden profile is still listed: %s", forms)
+	}
+	if a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUserSlag", body: fmt.Sprintf(`{"slug": %q}`, p.Slug)}); a.Status != 404 {
+		t.Fatalf("a hidden profile's page: %d %s", a.Status, a.Body)
+	}
+	if got := page(w.owner); !strings.Contains(got, `"display":false`) {
+		t.Fatalf("the owner does not see their hidden profile: %s", got)
 	}
 }
 

@@ -204,11 +204,46 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 		v.Enter("slug")
 		return v.Err()
 	}
+	viewer := userFrom(r)
+	if viewer != nil && viewer.IsAdmin() {
+		return s.writeSlugForm(w, r, slug, viewer) // admins see every form in private
+	}
+	// Profile pages are what visitors arriving from a search engine open: the public form is
+	// kept in the form cache (see form_cache.go), read before the profile is.
+	head, err := s.store.OutboxHead(r.Context())
+	if err != nil {
+		return err
+	}
+	rf, err := s.refs(r.Context())
+	if err != nil {
+		return err
+	}
+	now := time.Now().In(s.cfg.Location)
+	if f := s.slugForm(head, rf, slug); f != nil && f.visible && (viewer == nil || viewer.ID != f.userID) {
+		writePublicForm(w, f, now)
+		return nil
+	}
 	p, err := s.store.ProfileBySlug(r.Context(), slug)
 	if err != nil {
 		return err
 	}
-	viewer := userFrom(r)
+	if !p.Visible() || viewer != nil && viewer.ID == p.UserID {
+		return s.writeSlugForm(w, r, slug, viewer) // an owner sees their own in private
+	}
+	owners, err := s.store.ProfileOwners(r.Context(), []int64{p.UserID})
+	if err != nil {
+		return err
+	}
+	writePublicForm(w, s.keepSlugForm(head, rf, slug, p, rf.formOf(p, owners[p.UserID], false)), now)
+	return nil
+}
+
+// writeSlugForm answers a profile page as viewer may see it, read afresh.
+func (s *Server) writeSlugForm(w http.ResponseWriter, r *http.Request, slug string, viewer *store.User) error {
+	p, err := s.store.ProfileBySlug(r.Context(), slug)
+	if err != nil {
+		return err
+	}
 	if !canSee(p, viewer) {
 		return store.NotFound()
 	}
