@@ -59,7 +59,8 @@ export const getConfig = () => cached('config', () => get<AppConfig>('/v1/config
 
 /* Profiles */
 function searchKey(body: SearchBody): string {
-  return JSON.stringify(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
+  // Plain code-unit order: localeCompare built a collator, a long task on a slow phone's first search.
+  return JSON.stringify(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 export interface Offline<T> {

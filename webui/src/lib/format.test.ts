@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDistance, formatPrice, formatScore } from './format';
+import { formatDate, formatNumber, formatDistance, formatPrice, formatScore } from './format';
 import { toLatinDigits, toPersianDigits } from './digits';
 
 const fa = { toman: 'تومان', free: 'رایگان' };
@@ -46,5 +46,16 @@ describe('numbers', () => {
     expect(formatScore(3.5, 'fa')).toBe('۳٫۵');
     expect(formatDistance(840, 'en', { m: 'm', km: 'km' })).toBe('840 m');
     expect(formatDistance(2450, 'en', { m: 'm', km: 'km' })).toBe('2.5 km');
+  });
+});
+
+describe('formatNumber matches Intl', () => {
+  it('for fa-IR and en-US over integers, decimals and halves', () => {
+    const values = [0, 0.04, 0.05, 0.95, 1, 1.15, 2.35, 4.5, 10.25, 12, 999, 999.96, 1000, 1234.56, 350000, 1234567.89, 99999999, 123456789012];
+    for (let i = 0; i < 300; i++) values.push(Math.round(Math.random() * 1e8) / 100);
+    for (const v of values) {
+      expect(formatNumber(v, 'fa'), String(v)).toBe(new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 1 }).format(v));
+      expect(formatNumber(v, 'en'), String(v)).toBe(new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }).format(v));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { localDigits } from './digits';
+import { localDigits, toPersianDigits } from './digits';
 import { dateTimeFormat, numberFormat } from './intl';
 
 export type Lang = 'fa' | 'en';
@@ -7,9 +7,29 @@ export function intlLocale(lang: string): string {
   return lang === 'en' ? 'en-US' : 'fa-IR';
 }
 
-/** Integer with thousands separators in the language's digits. */
+/**
+ * A number with thousands separators and at most one decimal in the language's digits, exactly as
+ * Intl.NumberFormat writes it for fa-IR and en-US. Written by hand for the usual non-negative
+ * numbers: building the first Intl.NumberFormat loads the locale's number data, a long task on a
+ * slow phone before the first card shows.
+ */
 export function formatNumber(n: number, lang: string): string {
-  return numberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(n);
+  // Intl rounds the shortest decimal form of the number (0.95 → 1), half away from zero.
+  const short = String(n);
+  if (!Number.isFinite(n) || n < 0 || n >= 1e15 || short.includes('e')) return numberFormat(intlLocale(lang), { maximumFractionDigits: 1 }).format(n);
+  const en = lang === 'en';
+  let [int, frac = '0'] = short.split('.');
+  if (frac.length > 1) {
+    let d = Number(frac[0]) + (frac[1] >= '5' ? 1 : 0);
+    if (d === 10) {
+      d = 0;
+      int = String(Number(int) + 1);
+    }
+    frac = String(d);
+  }
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, en ? ',' : '\u066c');
+  const s = frac === '0' ? grouped : `${grouped}${en ? '.' : '\u066b'}${frac}`;
+  return en ? s : toPersianDigits(s);
 }
 
 export interface PriceLabels {
