@@ -59,3 +59,16 @@ describe('formatNumber matches Intl', () => {
     }
   });
 });
+
+describe('formatDate matches Intl', () => {
+  it('in both languages, every few days over a decade', () => {
+    const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' };
+    const fa = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', opts);
+    const en = new Intl.DateTimeFormat('en-US', opts);
+    for (let ms = Date.UTC(2018, 0, 1, 1, 7); ms < Date.UTC(2029, 0, 1); ms += 3 * 86_400_000 + 7_380_000) {
+      const d = new Date(ms);
+      expect(formatDate(d, 'fa'), d.toISOString()).toBe(fa.format(d));
+      expect(formatDate(d, 'en'), d.toISOString()).toBe(en.format(d));
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { localDigits, toPersianDigits } from './digits';
-import { dateTimeFormat, numberFormat } from './intl';
+import { dateTimeFormat, numberFormat, zonedParts } from './intl';
+import { toJalali } from './jalali';
 
 export type Lang = 'fa' | 'en';
 
@@ -44,11 +45,26 @@ export function formatPrice(price: number | null | undefined, lang: string, labe
   return `${formatNumber(Math.round(p), lang)} ${labels.toman}`;
 }
 
+const FA_MONTHS = ['فروردین', 'اردیبهشت', 'خرداد', 'تیر', 'مرداد', 'شهریور', 'مهر', 'آبان', 'آذر', 'دی', 'بهمن', 'اسفند'];
+const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A date as Intl writes it ("۱ فروردین ۱۴۰۳", "March 20, 2024"), without Intl's Persian calendar:
+ * building that formatter took a slow phone a long task on the first review's date.
+ */
+function dateByHand(d: Date, lang: string): string {
+  const z = zonedParts(d, 'Asia/Tehran');
+  if (lang === 'en') return `${EN_MONTHS[z.month - 1]} ${z.day}, ${z.year}`;
+  const j = toJalali(z.year, z.month, z.day);
+  return toPersianDigits(`${j.jd} ${FA_MONTHS[j.jm - 1]} ${j.jy}`);
+}
+
 /** A calendar date: Jalali with Persian digits in fa, Gregorian in en. Empty for a missing or invalid date. */
 export function formatDate(value: string | number | Date | null | undefined, lang: string, withTime = false): string {
   if (value === null || value === undefined || value === '') return '';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '';
+  if (!withTime) return dateByHand(d, lang);
   const opts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' };
   if (withTime) {
     opts.hour = '2-digit';
