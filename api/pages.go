@@ -56,17 +56,21 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 	}
 	switch {
 	case p == "/search" || strings.HasPrefix(p, "/search/"):
-		return page("search")
+		m := page("search")
+		m.Route = routeSearch
+		return m
 	case p == "/dashboard" || strings.HasPrefix(p, "/dashboard/"):
 		m := page("dashboard")
 		m.NoIndex = true
 		return m
 	case strings.HasPrefix(p, "/profile/"):
 		if m, ok := s.profileMeta(r, strings.TrimPrefix(p, "/profile/")); ok {
+			m.Route = routeProfile
 			return m
 		}
 	case strings.HasPrefix(p, "/blog/"):
 		if m, ok := s.blogMeta(r, strings.TrimPrefix(p, "/blog/")); ok {
+			m.Route = routeBlog
 			return m
 		}
 	}

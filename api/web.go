@@ -36,7 +36,20 @@ type webApp struct {
 	// scriptHashes are the CSP sources ('sha256-…') of the index page's inline scripts, taken
 	// from the built file itself, so an edited script can never drift from the policy.
 	scriptHashes []string
+	// preloads are the <link> tags that fetch a page's own code with the page, by route (a page
+	// source of Vite's manifest, such as "src/pages/Profile/index.tsx").
+	preloads map[string]string
 }
+
+// Routes whose code the index page preloads: without it a browser learns of a page's chunk only
+// after the app's script has run, one more round trip before a profile or a search shows.
+const (
+	routeProfile = "src/pages/Profile/index.tsx"
+	routeSearch  = "src/pages/Search/index.tsx"
+	routeBlog    = "src/pages/BlogPost/index.tsx"
+)
+
+const viteManifest = "/.vite/manifest.json"
 
 const metaMarker = "<!--app-meta-->"
 
@@ -77,7 +90,63 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 	}
 	app.splitIndex(string(index.body))
 	app.scriptHashes = inlineScriptHashes(string(index.body))
+	if m, ok := app.files[viteManifest]; ok {
+		// The manifest is for the server only; it is not served.
+		delete(app.files, viteManifest)
+		preloads, err := routePreloads(m.body, routeProfile, routeSearch, routeBlog)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", viteManifest, err)
+		}
+		app.preloads = preloads
+	}
 	return app, nil
+}
+
+// manifestChunk is one entry of Vite's build manifest.
+type manifestChunk struct {
+	File    string   `json:"file"`
+	IsEntry bool     `json:"isEntry"`
+	Imports []string `json:"imports"`
+	CSS     []string `json:"css"`
+}
+
+// routePreloads answers, for each route, the tags that preload its chunk, the chunks it imports
+// and their styles; the entry chunk is left out, since the page loads it anyway. Styles are
+// preloaded, not applied: the app applies them when it runs the chunk.
+func routePreloads(manifest []byte, routes ...string) (map[string]string, error) {
+	var m map[string]manifestChunk
+	if err := json.Unmarshal(manifest, &m); err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, route := range routes {
+		if _, ok := m[route]; !ok {
+			continue
+		}
+		var b strings.Builder
+		seen := map[string]bool{}
+		var walk func(key string)
+		walk = func(key string) {
+			c, ok := m[key]
+			if !ok || c.IsEntry || seen[key] {
+				return
+			}
+			seen[key] = true
+			fmt.Fprintf(&b, `<link rel="modulepreload" crossorigin href="/%s">`, html.EscapeString(c.File))
+			for _, css := range c.CSS {
+				if !seen[css] {
+					seen[css] = true
+					fmt.Fprintf(&b, `<link rel="preload" as="style" crossorigin href="/%s">`, html.EscapeString(css))
+				}
+			}
+			for _, imp := range c.Imports {
+				walk(imp)
+			}
+		}
+		walk(route)
+		out[route] = b.String()
+	}
+	return out, nil
 }
 
 var inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)
@@ -212,6 +281,7 @@ type pageMeta struct {
 	Type        string // Open Graph type
 	JSONLD      any
 	NoIndex     bool
+	Route       string // the page's source in Vite's manifest, whose code is preloaded
 }
 
 // writeIndex writes the app's index page with meta filled in.
@@ -274,6 +344,7 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
 		}
 	}
+	b.WriteString(s.web.preloads[m.Route])
 	b.WriteString(s.web.indexTail)
 
 	h := w.Header()

@@ -16,6 +16,13 @@ import (
 	"kardan/store"
 )
 
+const manifest = `{
+  "index.html": {"file": "assets/app.js", "isEntry": true, "css": ["assets/app.css"]},
+  "src/pages/Search/index.tsx": {"file": "assets/Search-1.js", "isDynamicEntry": true,
+    "imports": ["index.html", "_Pager-2.js"], "css": ["assets/Search-3.css"]},
+  "_Pager-2.js": {"file": "assets/Pager-2.js", "imports": ["index.html"]}
+}`
+
 // TestInlineScriptHashInCSP checks that the index page's inline boot script is allowed by the
 // policy by its own hash, and that nothing else inline is.
 func TestInlineScriptHashInCSP(t *testing.T) {
@@ -28,8 +35,9 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 	}
 	t.Cleanup(func() { st.Close() })
 	srv, err := api.New(api.Config{BaseURL: "http://kardan.example", Web: fstest.MapFS{
-		"index.html":    {Data: []byte(index)},
-		"assets/app.js": {Data: []byte("console.log(1)")},
+		"index.html":          {Data: []byte(index)},
+		"assets/app.js":       {Data: []byte("console.log(1)")},
+		".vite/manifest.json": {Data: []byte(manifest)},
 	}}, st)
 	if err != nil {
 		t.Fatal(err)
@@ -53,4 +61,35 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 			t.Errorf("index page lost its inline script: %s", body)
 		}
 	}
+
+	t.Run("RoutePreloads", func(t *testing.T) {
+		get := func(path string) (int, string) {
+			res, err := http.Get(ts.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, _ := io.ReadAll(res.Body)
+			return res.StatusCode, string(body)
+		}
+		_, page := get("/search/iran?q=x")
+		for _, want := range []string{
+			`<link rel="modulepreload" crossorigin href="/assets/Search-1.js">`,
+			`<link rel="preload" as="style" crossorigin href="/assets/Search-3.css">`,
+			`<link rel="modulepreload" crossorigin href="/assets/Pager-2.js">`,
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("search page lacks %s: %s", want, page)
+			}
+		}
+		if strings.Contains(page, `href="/assets/app.js"`) {
+			t.Errorf("the entry chunk is preloaded again: %s", page)
+		}
+		if _, home := get("/"); strings.Contains(home, "modulepreload") {
+			t.Errorf("home preloads a route's code: %s", home)
+		}
+		if code, _ := get("/.vite/manifest.json"); code != http.StatusNotFound {
+			t.Errorf("manifest: got %d, want 404", code)
+		}
+	})
 }

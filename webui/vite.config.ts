@@ -86,6 +86,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     assetsInlineLimit: 2048,
+    // The server reads it to preload a page's own chunk with the page (api/web.go).
+    manifest: true,
   },
   server: { proxy },
   preview: { proxy },
