@@ -75,7 +75,7 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 		_, page := get("/search/iran?q=x")
 		for _, want := range []string{
 			`<link rel="modulepreload" crossorigin href="/assets/Search-1.js">`,
-			`<link rel="preload" as="style" crossorigin href="/assets/Search-3.css">`,
+			`<link rel="stylesheet" crossorigin href="/assets/Search-3.css">`,
 			`<link rel="modulepreload" crossorigin href="/assets/Pager-2.js">`,
 		} {
 			if !strings.Contains(page, want) {

@@ -8,6 +8,7 @@ import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/Profi
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
 import { ApiError, getUserProfiles, profileBySlug, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
+import { useAfterPaint } from '../../lib/useAfterPaint';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { hasHours, openStatus, today } from '../../lib/hours';
@@ -55,6 +56,8 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
   const lang = i18n.language;
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
+  // The hero and the description first; reviews and the side column a frame later.
+  const rest = useAfterPaint();
   const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
   const todayText = hasHours(p.hours_of_work) ? dayText(p.hours_of_work?.[today()], t, lang) : '';
   const contacts = useMemo(() => (p.social_network ?? []).filter((s) => s?.link).map((s) => ({ ...contactLink(s.type, s.link), type: s.type })), [p]);
@@ -71,7 +74,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
   );
 
   return (
-    <article class="profile container">
+    <article class={`profile container ${rest ? '' : 'p-first'}`}>
       {offline && <OfflineNote />}
       <nav class="crumbs small" aria-label={t('profile.breadcrumbs')}>
         <Link to="/">{t('nav.home')}</Link>
@@ -201,107 +204,109 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
             </section>
           )}
 
-          {!offline && <Comments profile={p} />}
+          {rest && !offline && <Comments profile={p} />}
         </div>
 
-        <aside class="p-side">
-          {hasHours(p.hours_of_work) && (
-            <section class="card card-pad p-section" aria-labelledby="hours-title">
-              <div class="section-head">
-                <h2 id="hours-title">{t('profile.hours')}</h2>
-                {status && <OpenBadge status={status} />}
-              </div>
-              <WeekHours hours={p.hours_of_work!} />
-            </section>
-          )}
-
-          {contacts.length > 0 && (
-            <section class="card card-pad p-section" aria-labelledby="contact-title">
-              <h2 id="contact-title">{t('profile.contact')}</h2>
-              <ul class="contacts" role="list">
-                {contacts.map((c, i) => (
-                  <li key={i} class="contact">
-                    <span class={`contact-icon ci-${c.kind}`}>
-                      <Icon name={c.icon} size={18} />
-                    </span>
-                    <span class="contact-label">
-                      <span class="small muted">{t(`contact.types.${c.kind}`, { defaultValue: c.type })}</span>
-                      {c.href ? (
-                        <a
-                          href={c.href}
-                          class="ltr"
-                          {...(c.external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
-                        >
-                          {c.kind === 'phone' || c.kind === 'mobile' || c.kind === 'fax' ? localDigits(c.text, lang) : c.text}
-                        </a>
-                      ) : (
-                        <span dir="auto">{c.text}</span>
-                      )}
-                    </span>
-                    {c.sms && (
-                      <a class="icon-btn" href={c.sms} aria-label={t('profile.smsTo', { n: c.text })}>
-                        <Icon name="sms" size={18} />
-                      </a>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-
-          {(point || p.address || (p.area_working ?? []).length > 0) && (
-            <section class="card card-pad p-section" aria-labelledby="location-title" id="location">
-              <h2 id="location-title">{t('profile.location')}</h2>
-              {p.address && (
-                <p class="p-address" dir="auto">
-                  <Icon name="pin" size={18} />
-                  {p.address}
-                </p>
-              )}
-              {point && (
-                <div class="p-map">
-                  <MapOnDemand
-                    attribution={t('map.attribution')}
-                    center={[point.lat, point.lng]}
-                    zoom={15}
-                    markers={[{ id: p.id, lat: point.lat, lng: point.lng }]}
-                    label={t('profile.mapOf', { name: p.profile_name })}
-                    onNavigate={(h) => navigate(h)}
-                  />
+        {rest && (
+          <aside class="p-side">
+            {hasHours(p.hours_of_work) && (
+              <section class="card card-pad p-section" aria-labelledby="hours-title">
+                <div class="section-head">
+                  <h2 id="hours-title">{t('profile.hours')}</h2>
+                  {status && <OpenBadge status={status} />}
                 </div>
-              )}
-              {point && (
-                <>
-                  <h3 class="small route-title">{t('profile.routeWith')}</h3>
-                  <ul class="route-links" role="list">
-                    {routeLinks(point.lat, point.lng).map((r) => (
-                      <li key={r.name}>
-                        <a class={`route-link route-${r.name}`} href={r.href} target="_blank" rel="noopener noreferrer">
-                          <Icon name="route" size={16} />
-                          {t(`routes.${r.name}`)}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {(p.area_working ?? []).length > 0 && (
-                <>
-                  <h3 class="small route-title">{t('profile.areas')}</h3>
-                  <ul class="chips" role="list">
-                    {(p.area_working ?? []).map((a, i) => (
-                      <li key={i} class="chip" dir="auto">
-                        {a}
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
-          )}
+                <WeekHours hours={p.hours_of_work!} />
+              </section>
+            )}
 
-          {!offline && <OtherProfiles p={p} />}
-        </aside>
+            {contacts.length > 0 && (
+              <section class="card card-pad p-section" aria-labelledby="contact-title">
+                <h2 id="contact-title">{t('profile.contact')}</h2>
+                <ul class="contacts" role="list">
+                  {contacts.map((c, i) => (
+                    <li key={i} class="contact">
+                      <span class={`contact-icon ci-${c.kind}`}>
+                        <Icon name={c.icon} size={18} />
+                      </span>
+                      <span class="contact-label">
+                        <span class="small muted">{t(`contact.types.${c.kind}`, { defaultValue: c.type })}</span>
+                        {c.href ? (
+                          <a
+                            href={c.href}
+                            class="ltr"
+                            {...(c.external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+                          >
+                            {c.kind === 'phone' || c.kind === 'mobile' || c.kind === 'fax' ? localDigits(c.text, lang) : c.text}
+                          </a>
+                        ) : (
+                          <span dir="auto">{c.text}</span>
+                        )}
+                      </span>
+                      {c.sms && (
+                        <a class="icon-btn" href={c.sms} aria-label={t('profile.smsTo', { n: c.text })}>
+                          <Icon name="sms" size={18} />
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+
+            {(point || p.address || (p.area_working ?? []).length > 0) && (
+              <section class="card card-pad p-section" aria-labelledby="location-title" id="location">
+                <h2 id="location-title">{t('profile.location')}</h2>
+                {p.address && (
+                  <p class="p-address" dir="auto">
+                    <Icon name="pin" size={18} />
+                    {p.address}
+                  </p>
+                )}
+                {point && (
+                  <div class="p-map">
+                    <MapOnDemand
+                      attribution={t('map.attribution')}
+                      center={[point.lat, point.lng]}
+                      zoom={15}
+                      markers={[{ id: p.id, lat: point.lat, lng: point.lng }]}
+                      label={t('profile.mapOf', { name: p.profile_name })}
+                      onNavigate={(h) => navigate(h)}
+                    />
+                  </div>
+                )}
+                {point && (
+                  <>
+                    <h3 class="small route-title">{t('profile.routeWith')}</h3>
+                    <ul class="route-links" role="list">
+                      {routeLinks(point.lat, point.lng).map((r) => (
+                        <li key={r.name}>
+                          <a class={`route-link route-${r.name}`} href={r.href} target="_blank" rel="noopener noreferrer">
+                            <Icon name="route" size={16} />
+                            {t(`routes.${r.name}`)}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+                {(p.area_working ?? []).length > 0 && (
+                  <>
+                    <h3 class="small route-title">{t('profile.areas')}</h3>
+                    <ul class="chips" role="list">
+                      {(p.area_working ?? []).map((a, i) => (
+                        <li key={i} class="chip" dir="auto">
+                          {a}
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </section>
+            )}
+
+            {!offline && <OtherProfiles p={p} />}
+          </aside>
+        )}
       </div>
 
       <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} />

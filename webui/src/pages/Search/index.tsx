@@ -7,15 +7,17 @@ import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, searchFor, type CategoryNode } from '../../api';
+import { getCategoryTree, getProvinces, searchFor, type CategoryNode, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useMedia } from '../../lib/useMedia';
+import { useProgressive } from '../../lib/useAfterPaint';
 import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
 import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import './search.css';
 
+const NO_PROFILES: Profile[] = [];
 const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
@@ -195,13 +197,15 @@ export default function Search() {
 
   const active = [f.q, f.category, f.province, f.min_score, f.order, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
   const data = result.data?.data;
+  const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 
   return (
     <div class="container search-page">
       <div class="search-head">
         <div>
           <h1>{title}</h1>
-          {result.status === 'success' && data && <p class="muted small result-count">{t('search.count', { count: formatNumber(data.count, lang) })}</p>}
+          {/* The line keeps its place while the results load, so nothing under it moves when the count arrives. */}
+          <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: formatNumber(data.count, lang) }) : '\u00a0'}</p>
         </div>
         <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
           <Icon name="filter" size={18} />
@@ -235,8 +239,8 @@ export default function Search() {
             </EmptyState>
           ) : (
             <>
-              <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''}`}>
-                {(data?.profiles ?? []).map((p) => (
+              <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
+                {cards.items.map((p) => (
                   <ProfileCard key={p.id} p={p} level={2} />
                 ))}
               </div>
