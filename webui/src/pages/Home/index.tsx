@@ -8,7 +8,6 @@ import { BlogCard } from '../../components/BlogCard';
 import { ErrorState, EmptyState } from '../../components/StateViews';
 import { getFavouriteCategories, searchBlogs, searchProfiles } from '../../api';
 import { useAsync } from '../../lib/useAsync';
-import { useAfterPaint } from '../../lib/useAfterPaint';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
 import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
 import { localName, useTranslation } from '../../i18n';
@@ -228,20 +227,13 @@ function HowItWorks() {
 export default function Home() {
   const { t } = useTranslation();
   usePageMeta(undefined, t('app.description'));
-  // The hero and the categories fill a phone's first screen; the sections under them come a frame
-  // later. Until then the page fills the window, so nothing below it shows and moves.
-  const rest = useAfterPaint();
   return (
-    <div class={rest ? undefined : 'home-first'}>
+    <>
       <Hero />
       <QuickAccess />
-      {rest && (
-        <>
-          <TopProfessionals />
-          <Blogs />
-          <HowItWorks />
-        </>
-      )}
-    </div>
+      <TopProfessionals />
+      <Blogs />
+      <HowItWorks />
+    </>
   );
 }
