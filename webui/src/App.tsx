@@ -9,7 +9,6 @@ import { Toaster } from './components/Toaster';
 import { AuthProvider, useAuth } from './state/auth';
 import { progressDone, progressStart } from './state/progress';
 import { setUnauthorizedHandler } from './api';
-import { useAfterPaint } from './lib/useAfterPaint';
 import Home from './pages/Home';
 import NotFound from './pages/NotFound';
 
@@ -61,9 +60,6 @@ function RouteEffects() {
 
 function Shell() {
   const { t } = useTranslation();
-  // The footer, always below the fold at first (a loading page fills the window), is drawn a
-  // frame after the page: its two dozen links are a good part of the first task's work.
-  const footer = useAfterPaint();
   return (
     <>
       <a class="skip-link" href="#main">
@@ -98,7 +94,7 @@ function Shell() {
           </Routes>
         </Suspense>
       </main>
-      {footer && <Footer />}
+      <Footer />
       <Toaster />
     </>
   );
