@@ -112,11 +112,18 @@ export function Header() {
   const navigate = useNavigate();
   const loc = useLocation();
   const drawer = useRef<HTMLDialogElement>(null);
+  // The menu's contents are built when it opens, not with every page: a dozen links and toggles
+  // less in a slow phone's first task.
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const closeDrawer = () => drawer.current?.open && drawer.current.close();
   useEffect(closeDrawer, [loc.pathname]);
+  useEffect(() => {
+    const d = drawer.current;
+    if (drawerOpen && d && !d.open) d.showModal();
+  }, [drawerOpen]);
 
   const doSignOut = async () => {
     setBusy(true);
@@ -147,7 +154,7 @@ export function Header() {
           class="icon-btn menu-btn"
           aria-label={t('header.openMenu')}
           aria-controls="drawer"
-          onClick={() => drawer.current?.showModal()}
+          onClick={() => setDrawerOpen(true)}
         >
           <Icon name="menu" />
         </button>
@@ -201,60 +208,63 @@ export function Header() {
         onClick={(e) => {
           if (e.target === drawer.current) closeDrawer();
         }}
+        onClose={() => setDrawerOpen(false)}
       >
-        <div class="drawer-inner">
-          <div class="drawer-head">
-            <Logo />
-            <button type="button" class="icon-btn" aria-label={t('common.close')} onClick={closeDrawer}>
-              <Icon name="close" />
-            </button>
+        {drawerOpen && (
+          <div class="drawer-inner">
+            <div class="drawer-head">
+              <Logo />
+              <button type="button" class="icon-btn" aria-label={t('common.close')} onClick={closeDrawer}>
+                <Icon name="close" />
+              </button>
+            </div>
+            <nav class="drawer-nav" aria-label={t('header.mainMenu')}>
+              {NAV.map((n) => (
+                <NavLink key={n.to} to={n.to} end={n.end} className="drawer-link">
+                  {t(n.key)}
+                </NavLink>
+              ))}
+              <span class="drawer-link disabled" aria-disabled="true">
+                {t('nav.projects')}
+                <span class="badge badge-soon">{t('common.comingSoon')}</span>
+              </span>
+            </nav>
+            <div class="drawer-section">
+              {auth.loggedIn ? (
+                <>
+                  <Link to="/dashboard" class="btn btn-primary btn-block">
+                    <Icon name="desk" size={18} />
+                    {t('header.desk')}
+                  </Link>
+                  <button
+                    type="button"
+                    class="btn btn-outline btn-block"
+                    onClick={() => {
+                      closeDrawer();
+                      setConfirm(true);
+                    }}
+                  >
+                    <Icon name="logout" size={18} />
+                    {t('header.signOut')}
+                  </button>
+                </>
+              ) : (
+                <>
+                  <Link to="/register" class="btn btn-primary btn-block">
+                    {t('nav.register')}
+                  </Link>
+                  <Link to={`/login?next=${next}`} class="btn btn-outline btn-block">
+                    {t('nav.login')}
+                  </Link>
+                </>
+              )}
+            </div>
+            <div class="drawer-section">
+              <LangToggle block />
+              <ThemeToggle block />
+            </div>
           </div>
-          <nav class="drawer-nav" aria-label={t('header.mainMenu')}>
-            {NAV.map((n) => (
-              <NavLink key={n.to} to={n.to} end={n.end} className="drawer-link">
-                {t(n.key)}
-              </NavLink>
-            ))}
-            <span class="drawer-link disabled" aria-disabled="true">
-              {t('nav.projects')}
-              <span class="badge badge-soon">{t('common.comingSoon')}</span>
-            </span>
-          </nav>
-          <div class="drawer-section">
-            {auth.loggedIn ? (
-              <>
-                <Link to="/dashboard" class="btn btn-primary btn-block">
-                  <Icon name="desk" size={18} />
-                  {t('header.desk')}
-                </Link>
-                <button
-                  type="button"
-                  class="btn btn-outline btn-block"
-                  onClick={() => {
-                    closeDrawer();
-                    setConfirm(true);
-                  }}
-                >
-                  <Icon name="logout" size={18} />
-                  {t('header.signOut')}
-                </button>
-              </>
-            ) : (
-              <>
-                <Link to="/register" class="btn btn-primary btn-block">
-                  {t('nav.register')}
-                </Link>
-                <Link to={`/login?next=${next}`} class="btn btn-outline btn-block">
-                  {t('nav.login')}
-                </Link>
-              </>
-            )}
-          </div>
-          <div class="drawer-section">
-            <LangToggle block />
-            <ThemeToggle block />
-          </div>
-        </div>
+        )}
       </dialog>
 
       <ConfirmDialog
