@@ -78,7 +78,7 @@ const catalogue = (lang) => {
 };
 const catalogues = { fa: catalogue('fa'), en: catalogue('en') };
 
-/** A catalogue text with its {{placeholders}} filled, as the app renders it. */
+/** A catalogue text with its {{placeholders}} filled, as i18next renders it. */
 export function t(lang, key, vars = {}) {
   let v = catalogues[lang];
   for (const part of key.split('.')) v = v?.[part];
