@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"net/http"
 	"strconv"
@@ -11,8 +12,9 @@ import (
 	"kardan/store"
 )
 
-// formCacheHalf bounds the form cache: it keeps at most twice this many forms, about 2 KiB each.
-const formCacheHalf = 4096
+// formCacheHalf bounds the form cache: it keeps at most twice this many forms, about 2 KiB each
+// (a browse page, a city's first pages and the profiles people open fit many times over).
+const formCacheHalf = 2048
 
 // formCache keeps the public read forms of recently answered profiles, encoded up to their open
 // status (which follows the clock) and distance (which follows the query). Reading a page of
@@ -46,6 +48,13 @@ type cachedForm struct {
 	lat, long float64
 	hours     store.Hours
 	json      []byte // appendProfileFormHead of the public form
+}
+
+// newCachedForm answers p's cached form with a copy of its encoded head: encoding into a
+// reused buffer and copying once costs less than growing a new one form by form.
+func newCachedForm(p *store.Profile, head []byte) *cachedForm {
+	return &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, hours: p.HoursOfWork,
+		json: bytes.Clone(head)}
 }
 
 // at empties the cache for (head, refs) when they are newer than its own, and reports whether
@@ -103,24 +112,18 @@ func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int
 	if len(missing) == 0 {
 		return out, nil
 	}
-	ps, err := s.store.ProfilesByIDs(ctx, missing)
-	if err != nil {
-		return nil, err
-	}
-	userIDs := make([]int64, len(ps))
-	for i, p := range ps {
-		userIDs[i] = p.UserID
-	}
-	owners, err := s.store.ProfileOwners(ctx, userIDs)
+	ps, owners, err := s.store.ProfilesWithOwners(ctx, missing)
 	if err != nil {
 		return nil, err
 	}
 	read := make(map[int64]*cachedForm, len(ps))
+	scratch := jsonBufs.Get().(*[]byte)
+	b := *scratch
 	for _, p := range ps {
-		enc := appendProfileFormHead(nil, r.formOf(p, owners[p.UserID], false))
-		read[p.ID] = &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long,
-			hours: p.HoursOfWork, json: enc[:len(enc):len(enc)]}
+		b = appendProfileFormHead(b[:0], r.formOf(p, owners[p.UserID], false))
+		read[p.ID] = newCachedForm(p, b)
 	}
+	putBuf(scratch, b)
 	c.mu.Lock()
 	if c.at(head, r.seq) {
 		for id, f := range read {
@@ -155,9 +158,10 @@ func (s *Server) slugForm(head int64, r *refs, slug string) *cachedForm {
 
 // keepSlugForm caches the public form of the profile page at slug, read after head was.
 func (s *Server) keepSlugForm(head int64, r *refs, slug string, p *store.Profile, form *profileForm) *cachedForm {
-	enc := appendProfileFormHead(nil, form)
-	f := &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, hours: p.HoursOfWork,
-		json: enc[:len(enc):len(enc)]}
+	scratch := jsonBufs.Get().(*[]byte)
+	b := appendProfileFormHead((*scratch)[:0], form)
+	f := newCachedForm(p, b)
+	putBuf(scratch, b)
 	c := &s.forms
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -956,6 +956,53 @@ type ProfileAuthor struct {
 	ProfileImage string
 }
 
+// ProfilesWithOwners answers what ProfilesByIDs answers and the profiles' owners, by user id,
+// in one query: a search answer's forms show both.
+func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile, map[int64]ProfileAuthor, error) {
+	owners := map[int64]ProfileAuthor{}
+	if len(ids) == 0 {
+		return []*Profile{}, owners, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+profileColumns+`, u.name, u.number_phone, u.profile_image
+		FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+	}
+	defer rows.Close()
+	byID := make(map[int64]*Profile, len(ids))
+	for rows.Next() {
+		var a ProfileAuthor
+		p, err := scanProfile(withMore{rows, []any{&a.Name, &a.NumberPhone, &a.ProfileImage}})
+		if err != nil {
+			return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+		}
+		a.ID = p.UserID
+		byID[p.ID], owners[a.ID] = p, a
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	out := make([]*Profile, 0, len(ids))
+	for _, id := range ids {
+		if p, ok := byID[id]; ok {
+			out = append(out, p)
+		}
+	}
+	return out, owners, nil
+}
+
+// withMore scans a row into a profile's columns and then into more.
+type withMore struct {
+	sc   interface{ Scan(...any) error }
+	more []any
+}
+
+func (w withMore) Scan(dest ...any) error { return w.sc.Scan(append(dest, w.more...)...) }
+
 // ProfileOwners answers the owners of profiles, by user id.
 func (s *Store) ProfileOwners(ctx context.Context, userIDs []int64) (map[int64]ProfileAuthor, error) {
 	out := map[int64]ProfileAuthor{}
