@@ -47,7 +47,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	q.Set("_busy_timeout", "5000")  // wait for a checkpoint or another process rather than fail at once
 	q.Set("_foreign_keys", "on")    // the schema's references are rules, not comments
 	q.Set("_synchronous", "NORMAL") // durable with WAL up to the last checkpointed commit; far faster than FULL
-	q.Set("_cache_size", "-16000")  // 16 MiB page cache per connection keeps hot profiles in memory
+	q.Set("_cache_size", "-8000")   // 8 MiB page cache per connection: hot indexes stay; hot profiles live in the API's form cache
 	wq := cloneValues(q)
 	wq.Set("_txlock", "immediate") // read-then-write transactions take the lock up front: no "database is locked" midway
 	rq := cloneValues(q)
