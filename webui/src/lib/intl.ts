@@ -6,24 +6,22 @@
 const dates = new Map<string, Intl.DateTimeFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
-export function dateTimeFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function shared<F, O>(cache: Map<string, F>, locale: string, opts: O, make: (locale: string, opts: O) => F): F {
   const key = locale + JSON.stringify(opts);
-  let f = dates.get(key);
+  let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, opts);
-    dates.set(key, f);
+    f = make(locale, opts);
+    cache.set(key, f);
   }
   return f;
 }
 
+export function dateTimeFormat(locale: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return shared(dates, locale, opts, (l, o) => new Intl.DateTimeFormat(l, o));
+}
+
 export function numberFormat(locale: string, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = locale + JSON.stringify(opts);
-  let f = numbers.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, opts);
-    numbers.set(key, f);
-  }
-  return f;
+  return shared(numbers, locale, opts, (l, o) => new Intl.NumberFormat(l, o));
 }
 
 export interface ZonedParts {
@@ -61,6 +59,11 @@ export function zonedParts(date: Date, timeZone: string): ZonedParts {
       second: d.getUTCSeconds(),
     };
   }
+  return zonedPartsViaIntl(date, timeZone);
+}
+
+/** The wall-clock fields of an instant in a time zone, as Intl gives them (zonedParts' fallback, and its tests' yardstick). */
+export function zonedPartsViaIntl(date: Date, timeZone: string): ZonedParts {
   const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
