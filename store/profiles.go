@@ -248,37 +248,11 @@ func (s *Store) ProfileBySlug(ctx context.Context, slug string) (*Profile, error
 
 // ProfilesByIDs answers the profiles with these ids in the same order, skipping missing ones.
 func (s *Store) ProfilesByIDs(ctx context.Context, ids []int64) ([]*Profile, error) {
-	if len(ids) == 0 {
-		return []*Profile{}, nil
-	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id IN (?`+
-		strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	ps, _, err := s.profilesIn(ctx, ids, false)
 	if err != nil {
 		return nil, fmt.Errorf("profiles by id: %w", err)
 	}
-	defer rows.Close()
-	byID := make(map[int64]*Profile, len(ids))
-	for rows.Next() {
-		p, err := scanProfile(rows)
-		if err != nil {
-			return nil, fmt.Errorf("profiles by id: %w", err)
-		}
-		byID[p.ID] = p
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	out := make([]*Profile, 0, len(ids))
-	for _, id := range ids {
-		if p, ok := byID[id]; ok {
-			out = append(out, p)
-		}
-	}
-	return out, nil
+	return ps, nil
 }
 
 // ProfileRefs resolves what a profile's read form names: its field, categories, city, province.
@@ -959,6 +933,16 @@ type ProfileAuthor struct {
 // ProfilesWithOwners answers what ProfilesByIDs answers and the profiles' owners, by user id,
 // in one query: a search answer's forms show both.
 func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile, map[int64]ProfileAuthor, error) {
+	ps, owners, err := s.profilesIn(ctx, ids, true)
+	if err != nil {
+		return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+	}
+	return ps, owners, nil
+}
+
+// profilesIn reads the profiles with these ids, in the same order and skipping missing ones,
+// and with owners their owners too (joined in the same query).
+func (s *Store) profilesIn(ctx context.Context, ids []int64, withOwners bool) ([]*Profile, map[int64]ProfileAuthor, error) {
 	owners := map[int64]ProfileAuthor{}
 	if len(ids) == 0 {
 		return []*Profile{}, owners, nil
@@ -967,21 +951,31 @@ func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile
 	for i, id := range ids {
 		args[i] = id
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+profileColumns+`, u.name, u.number_phone, u.profile_image
-		FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	cols, from := profileColumns, `profiles p`
+	if withOwners {
+		cols, from = cols+`, u.name, u.number_phone, u.profile_image`, from+` JOIN users u ON u.id = p.user_id`
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM `+from+` WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+		return nil, nil, err
 	}
 	defer rows.Close()
 	byID := make(map[int64]*Profile, len(ids))
 	for rows.Next() {
 		var a ProfileAuthor
-		p, err := scanProfile(withMore{rows, []any{&a.Name, &a.NumberPhone, &a.ProfileImage}})
-		if err != nil {
-			return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+		var sc interface{ Scan(...any) error } = rows
+		if withOwners {
+			sc = withMore{rows, []any{&a.Name, &a.NumberPhone, &a.ProfileImage}}
 		}
-		a.ID = p.UserID
-		byID[p.ID], owners[a.ID] = p, a
+		p, err := scanProfile(sc)
+		if err != nil {
+			return nil, nil, err
+		}
+		byID[p.ID] = p
+		if withOwners {
+			a.ID = p.UserID
+			owners[a.ID] = a
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, nil, err
