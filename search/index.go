@@ -49,6 +49,7 @@ type Index struct {
 	kick    chan struct{}
 	ref     *refCache
 	facts   *facts // what search orders compare, by profile id (nil while rebuilding)
+	docs    docIDs // the profile ids of the index's documents, by document number
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
 	Location *time.Location
 }
@@ -186,6 +187,7 @@ func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
 		idx.Close()
 		return nil, err
 	}
+	ix.warmDocIDs()
 	return ix, nil
 }
 

@@ -177,6 +177,7 @@ func (ix *Index) Sync(ctx context.Context) error {
 			return err
 		}
 		if len(rows) == 0 {
+			ix.warmDocIDs()
 			return nil
 		}
 		var profiles, blogs []int64

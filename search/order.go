@@ -5,12 +5,9 @@ import (
 	"context"
 	"math"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	index "github.com/blevesearch/bleve_index_api"
 
 	"kardan/store"
 )
@@ -23,6 +20,13 @@ import (
 type facts struct {
 	mu   sync.RWMutex
 	rows []fact // index: profile id
+	// top marks the profiles whose level_score is at least topLevel, about the best fiftieth
+	// when the table was loaded. Most hits of a broad query tie on relevance and are compared by
+	// level_score; once a page holds only such profiles, the others are passed over with a bit
+	// test instead of a read of this table, which is too large for the processor's cache and is
+	// read in no useful order.
+	top      idSet
+	topLevel float32
 }
 
 type fact struct {
@@ -53,10 +57,38 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	if err != nil {
 		return err
 	}
+	topLevel := topLevelOf(rows)
+	top := newIDSet(int64(len(rows)))
+	for id, f := range rows {
+		if f.ok && f.level >= topLevel {
+			top.add(int64(id))
+		}
+	}
 	fs.mu.Lock()
-	fs.rows = rows
+	fs.rows, fs.top, fs.topLevel = rows, top, topLevel
 	fs.mu.Unlock()
 	return nil
+}
+
+// topLevelOf answers the lowest level_score of about the best fiftieth of the profiles, counted
+// in steps of a hundredth (levels run from 0 to 5).
+func topLevelOf(rows []fact) float32 {
+	var steps [502]int
+	n := 0
+	for _, f := range rows {
+		if f.ok {
+			steps[min(501, max(0, int(f.level*100)))]++
+			n++
+		}
+	}
+	want := max(1, n/50)
+	seen := 0
+	for i := len(steps) - 1; i > 0; i-- {
+		if seen += steps[i]; seen >= want {
+			return float32(i) / 100
+		}
+	}
+	return 0
 }
 
 // set records a visible profile's facts, or forgets a profile that is no longer visible. A nil
@@ -70,14 +102,24 @@ func (fs *facts) set(p *store.Profile) {
 	if !p.Visible() {
 		if p.ID < int64(len(fs.rows)) {
 			fs.rows[p.ID] = fact{}
+			fs.top.remove(p.ID)
 		}
 		return
 	}
 	if n := p.ID + 1; n > int64(len(fs.rows)) {
 		fs.rows = slices.Grow(fs.rows, int(n)-len(fs.rows))[:n]
 	}
-	fs.rows[p.ID] = factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
+	if words := int(p.ID/64) + 1; words > len(fs.top) {
+		fs.top = append(fs.top, make(idSet, words-len(fs.top))...)
+	}
+	f := factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
 		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt})
+	fs.rows[p.ID] = f
+	if f.level >= fs.topLevel {
+		fs.top.add(p.ID)
+	} else {
+		fs.top.remove(p.ID)
+	}
 }
 
 // forget drops a profile that left the index.
@@ -89,12 +131,13 @@ func (fs *facts) forget(id int64) {
 	defer fs.mu.Unlock()
 	if id >= 0 && id < int64(len(fs.rows)) {
 		fs.rows[id] = fact{}
+		fs.top.remove(id)
 	}
 }
 
 // pageCollector keeps one page of a search while Bleve collects its hits, ordered by the facts
-// table. Bleve is asked to sort by score alone, so it reads no field of a hit; for the relevance
-// order a hit whose score cannot reach the page is dropped before anything else is read.
+// table and, for relevance, by how the words matched. Bleve scores nothing and reads no field of
+// a hit; a hit that cannot reach the page is dropped after a few lookups.
 type pageCollector struct {
 	order     string
 	lat, long float64 // the point of the nearest order and of the radius
@@ -104,6 +147,10 @@ type pageCollector struct {
 	total           int
 	k, skip         int
 	facts           []fact // the table, read-locked by the caller for the whole search
+	top             idSet  // and its best profiles (facts.top), under the same lock
+	topLevel        float64
+	docs            *docIDs
+	rank            *textRank // the relevance of the hits, for the relevance order
 	kept            keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids []int64
@@ -116,7 +163,6 @@ type pageCollector struct {
 type keptHit struct {
 	id   int64
 	keys [3]float64
-	hit  uint64
 }
 
 func (a *keptHit) better(b *keptHit) bool {
@@ -143,11 +189,8 @@ func (h *keptHits) Pop() any {
 }
 
 // keys answers the sort keys of a profile for the collector's order.
-func (c *pageCollector) keys(id int64, score float64) [3]float64 {
-	var f fact
-	if id >= 0 && id < int64(len(c.facts)) {
-		f = c.facts[id]
-	}
+func (c *pageCollector) keys(id int64) [3]float64 {
+	f := c.fact(id)
 	switch c.order {
 	case OrderBest:
 		return [3]float64{float64(f.level), float64(f.count)}
@@ -161,56 +204,69 @@ func (c *pageCollector) keys(id int64, score float64) [3]float64 {
 		}
 		return [3]float64{-store.Haversine(c.lat, c.long, f.lat, f.long)}
 	}
-	return [3]float64{roundScore(score), float64(f.level), float64(f.count)}
+	return [3]float64{c.rank.score(id), float64(f.level), float64(f.count)}
 }
 
-// roundScore cuts a relevance score to six decimals. Scores are summed in an order that follows
-// the index's segments, so the same hit can score a few units in the last place differently in a
-// rebuilt index; rounding keeps such equal scores equal, and the id then orders them the same way
-// every time.
-func roundScore(score float64) float64 { return math.Round(score*1e6) / 1e6 }
+// fact answers the facts of profile id, empty for one the table does not hold.
+func (c *pageCollector) fact(id int64) fact {
+	if id >= 0 && id < int64(len(c.facts)) {
+		return c.facts[id]
+	}
+	return fact{}
+}
 
 // handler is a bsearch.MakeDocumentMatchHandler: Bleve calls it once per search, then the
 // handler it answers once per hit and with nil when the hits are done.
 func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
-	r := sctx.IndexReader
+	view := c.docs.view(sctx.IndexReader)
 	return func(d *bsearch.DocumentMatch) error {
 		if d == nil {
 			c.finish()
 			return nil
 		}
-		defer sctx.DocumentMatchPool.Put(d)
-		id, near := int64(-1), math.NaN()
+		id, err := view.profileID(d)
+		sctx.DocumentMatchPool.Put(d)
+		if err != nil {
+			c.err = err
+			return err
+		}
+		if id < 0 {
+			return nil // not a profile
+		}
+		var h keptHit
 		if c.radius > 0 {
-			var err error
-			if id, err = profileID(r, d); err != nil || id < 0 {
-				return err
-			}
 			dist, ok := c.within(id)
 			if !ok {
 				return nil
 			}
-			if c.order == OrderNearest {
-				near = -dist
-			}
 			c.total++
+			if c.order == OrderNearest {
+				h.keys[0] = -dist // the distance within already measured
+			}
+		}
+		if c.k <= 0 {
+			return nil
 		}
 		full := len(c.kept) >= c.k
-		if c.k <= 0 || (full && c.order == OrderRelevance && roundScore(d.Score) < c.kept[0].keys[0]) {
-			return nil // cannot reach the page, whatever else it holds
-		}
-		if id < 0 {
-			var err error
-			if id, err = profileID(r, d); err != nil || id < 0 {
-				return err
+		switch {
+		case c.order == OrderRelevance:
+			// The words' weight decides first, then level_score: a hit lighter than the whole
+			// page, or as heavy as its worst but outside the best profiles when the page holds
+			// only those, cannot reach it. The rank's sets and facts.top are small enough to stay
+			// in the processor's cache, the facts table is not: most hits of a broad query end
+			// here, without reading it.
+			w := c.rank.score(id)
+			if full && (w < c.kept[0].keys[0] || w == c.kept[0].keys[0] && c.kept[0].keys[1] >= c.topLevel && !c.top.has(id)) {
+				return nil
 			}
+			f := c.fact(id)
+			h.keys = [3]float64{w, float64(f.level), float64(f.count)}
+		case c.order == OrderBest && full && c.kept[0].keys[0] >= c.topLevel && !c.top.has(id):
+			return nil
+		case c.radius == 0 || c.order != OrderNearest:
+			h.keys = c.keys(id)
 		}
-		h := keptHit{id: id, hit: d.HitNumber}
-		if math.IsNaN(near) {
-			h.keys = c.keys(id, d.Score)
-		} else {
-			h.keys[0] = near // the distance within already measured
-		}
+		h.id = id
 		if !full {
 			heap.Push(&c.kept, &h)
 			return nil
@@ -221,19 +277,6 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 		}
 		return nil
 	}, false, nil
-}
-
-// profileID answers the profile id of a hit, or -1 for a document that is not a profile.
-func profileID(r index.IndexReader, d *bsearch.DocumentMatch) (int64, error) {
-	ext, err := r.ExternalID(d.IndexInternalID)
-	if err != nil {
-		return -1, err
-	}
-	id, err := strconv.ParseInt(strings.TrimPrefix(ext, "p"), 10, 64)
-	if err != nil {
-		return -1, nil
-	}
-	return id, nil
 }
 
 // within answers the distance of a visible profile inside the collector's circle, and false

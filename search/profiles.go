@@ -78,13 +78,17 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 		}
 		return &ProfileHits{IDs: ids, Total: total}, nil
 	}
-	pq, err := ix.buildProfileQuery(ctx, q, tokens)
+	pq, plan, err := ix.buildProfileQuery(ctx, q, tokens)
 	if err != nil {
 		return nil, fmt.Errorf("search profiles: %w", err)
 	}
-	// The page is cut by pageCollector, which must see every hit: asked for one page, Bleve
-	// stops early when nothing is scored ("none" below), and its Total would stop there too.
+	// Bleve finds the hits without scoring them, so it reads no term frequency, field length or
+	// field of a hit; pageCollector keeps and orders the page from the facts table (order.go)
+	// and, for relevance, from the ways the words matched (rank.go). It must see every hit:
+	// asked for one page, Bleve stops early when nothing is scored, and its Total would stop
+	// there too.
 	req := bleve.NewSearchRequestOptions(pq, collectAll, 0, false)
+	req.Score = "none"
 	order := q.Order
 	if order == "" {
 		switch {
@@ -102,18 +106,26 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	if order == OrderRelevance && len(tokens) == 0 {
 		order = OrderBest
 	}
-	// Bleve sorts by score alone, so it reads no field of a hit; the page is kept and ordered by
-	// pageCollector from the facts table (see order.go).
-	if order != OrderRelevance {
-		req.Score = "none" // the order ignores relevance: skip computing it
-	}
-	pc := &pageCollector{order: order, lat: q.Lat, long: q.Long, k: q.Skip + q.Take, skip: q.Skip}
+	pc := &pageCollector{order: order, lat: q.Lat, long: q.Long, k: q.Skip + q.Take, skip: q.Skip, docs: &ix.docs}
 	if q.HasPoint && q.Radius > 0 {
 		pc.setRadius(q.Radius)
 	}
+	if order == OrderRelevance {
+		// Sized before the facts are read-locked below: the sets are found by searches of
+		// their own, and a read lock must not be taken twice while a writer may be waiting.
+		ix.facts.mu.RLock()
+		size := int64(len(ix.facts.rows))
+		ix.facts.mu.RUnlock()
+		rank, err := ix.rank(ctx, plan, size)
+		if err != nil {
+			return nil, fmt.Errorf("search profiles: %w", err)
+		}
+		defer rank.release()
+		pc.rank = rank
+	}
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
 	ix.facts.mu.RLock()
-	pc.facts = ix.facts.rows
+	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
 	res, err := ix.idx.SearchInContext(ctx, req)
 	ix.facts.mu.RUnlock()
 	if err != nil {
@@ -156,8 +168,9 @@ const (
 
 // buildProfileQuery turns q into a Bleve query: every filter must hold, and the text (when any)
 // must match in some spelling. Profile fields are the profile's own, so no type filter is needed.
-func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens []string) (query.Query, error) {
+func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens []string) (query.Query, *rankPlan, error) {
 	var must []query.Query
+	var plan *rankPlan
 	if q.City != "" {
 		must = append(must, term("city", q.City))
 	}
@@ -186,43 +199,43 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius})
 	}
 	if len(tokens) > 0 {
-		tq, err := ix.profileTextQuery(ctx, tokens)
+		tq, p, err := ix.profileTextQuery(ctx, tokens)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		must = append(must, tq)
+		plan = p
 	}
 	switch len(must) {
 	case 0:
 		// A point with no radius and no filter: every profile has a location.
-		return bleve.NewMatchAllQuery(), nil
+		return bleve.NewMatchAllQuery(), nil, nil
 	case 1:
-		return must[0], nil
+		return must[0], plan, nil
 	}
-	return bleve.NewConjunctionQuery(must...), nil
+	return bleve.NewConjunctionQuery(must...), plan, nil
 }
 
 // profileTextQuery matches every word, each in any of its forms: exact, as the start of a word
 // (the last word, as people type), with one typo (a word of five letters or more that the index
 // does not know, so the costly fuzzy expansion runs only for words likely mistyped), or stemmed
 // English. Several words also match written together without spaces («لوله کش» finds «لولهکش»)
-// when the index knows that spelling. Words found in the name weigh more: the name is part of the
-// text, so a name match is one more alternative of the word that adds to its score (an optional
-// should-clause beside the words scored differently from one index build to the next). Stop words
-// among other words are left out: they are in nearly every profile.
-func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, error) {
+// when the index knows that spelling. Stop words among other words are left out: they are in
+// nearly every profile. The plan answered weighs the ways each word matched (rank.go); a word
+// found in the name is one more way, the heaviest, as the name is also part of the text.
+func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, *rankPlan, error) {
 	r, err := ix.reader()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer r.Close()
-	known := func(field, t string) (bool, error) {
+	count := func(field, t string) (uint64, error) {
 		tfr, err := r.TermFieldReader(ctx, []byte(t), field, false, false, false)
 		if err != nil {
-			return false, err
+			return 0, err
 		}
 		defer tfr.Close()
-		return tfr.Count() > 0, nil
+		return tfr.Count(), nil
 	}
 	content := tokens[:0:0]
 	for _, t := range tokens {
@@ -233,58 +246,67 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 	if len(content) == 0 {
 		content = tokens
 	}
+	plan := &rankPlan{words: make([][]matchWay, 0, len(content))}
 	words := make([]query.Query, 0, len(content))
 	for i, t := range content {
 		runes := utf8.RuneCountInString(t)
-		exists, err := known(fieldText, t)
+		// The ways nest: the name is part of the text, and the starts of the text's words
+		// include the words whole. A way holding as many profiles as the next wider one holds
+		// the same profiles, and the lighter of the two is left out: it would match nothing
+		// more, and the rank would read its postings for nothing.
+		inText, err := count(fieldText, t)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		var alts []query.Query
-		if exists {
-			alts = append(alts, term(fieldText, t))
-			inName, err := known(fieldName, t)
+		var ways []matchWay // heaviest first
+		if inText > 0 {
+			inName, err := count(fieldName, t)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			if inName {
-				// Inside the word's own disjunction, so a name match adds to that word's score.
-				n := term(fieldName, t)
-				n.SetBoost(2)
-				alts = append(alts, n)
+			if inName > 0 {
+				ways = append(ways, matchWay{term(fieldName, t), weightName})
 			}
-		} else if runes >= fuzzyMinRunes {
-			f := bleve.NewFuzzyQuery(t)
-			f.SetField(fieldText)
-			f.SetFuzziness(1)
-			f.SetBoost(0.6)
-			alts = append(alts, f)
-		}
-		if i == len(content)-1 && runes >= prefixMinRunes {
-			var p query.Query
-			if runes <= prefixMaxRunes {
-				p = term(fieldPrefix, t)
-			} else {
-				p = bleve.NewPrefixQuery(t)
-				p.(*query.PrefixQuery).SetField(fieldText)
+			if inName < inText {
+				ways = append(ways, matchWay{term(fieldText, t), weightWord})
 			}
-			p.(query.BoostableQuery).SetBoost(0.8)
-			alts = append(alts, p)
 		}
 		if isLatin(t) {
 			m := bleve.NewMatchQuery(t)
 			m.SetField(fieldEn)
-			alts = append(alts, m)
+			ways = append(ways, matchWay{m, weightWord})
 		}
-		switch len(alts) {
-		case 0:
+		if i == len(content)-1 && runes >= prefixMinRunes {
+			if runes > prefixMaxRunes {
+				pq := bleve.NewPrefixQuery(t)
+				pq.SetField(fieldText)
+				ways = append(ways, matchWay{pq, weightPrefix})
+			} else if starts, err := count(fieldPrefix, t); err != nil {
+				return nil, nil, err
+			} else if starts > inText {
+				ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix})
+			}
+		}
+		if inText == 0 && runes >= fuzzyMinRunes {
+			f := bleve.NewFuzzyQuery(t)
+			f.SetField(fieldText)
+			f.SetFuzziness(1)
+			ways = append(ways, matchWay{f, weightTypo})
+		}
+		if len(ways) == 0 {
 			// A short word the index does not know matches nothing; the joined form may.
-			words = append(words, term(fieldText, t))
-		case 1:
-			words = append(words, alts[0])
-		default:
-			words = append(words, bleve.NewDisjunctionQuery(alts...))
+			ways = append(ways, matchWay{term(fieldText, t), weightWord})
 		}
+		plan.words = append(plan.words, ways)
+		if len(ways) == 1 {
+			words = append(words, ways[0].q)
+			continue
+		}
+		alts := make([]query.Query, len(ways))
+		for j, w := range ways {
+			alts[j] = w.q
+		}
+		words = append(words, bleve.NewDisjunctionQuery(alts...))
 	}
 	all := words[0]
 	if len(words) > 1 {
@@ -292,15 +314,16 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 	}
 	if len(tokens) > 1 {
 		joined := strings.Join(tokens, "")
-		ok, err := known(fieldText, joined)
+		n, err := count(fieldText, joined)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if ok {
-			all = bleve.NewDisjunctionQuery(all, term(fieldText, joined))
+		if n > 0 {
+			plan.joined = term(fieldText, joined)
+			all = bleve.NewDisjunctionQuery(all, plan.joined)
 		}
 	}
-	return all, nil
+	return all, plan, nil
 }
 
 // stopWords are Persian words so common that requiring them narrows nothing ("and", "in", "to",

@@ -1,0 +1,42 @@
+package search
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// CheckDocIDs compares the document number map (docids.go) with Bleve's own ExternalID for
+// every document of ix, and answers the profile ids it found and the number of segments.
+func CheckDocIDs(ctx context.Context, ix *Index) (map[int64]bool, int, error) {
+	r, err := ix.reader()
+	if err != nil {
+		return nil, 0, err
+	}
+	defer r.Close()
+	view := ix.docs.view(r)
+	req := bleve.NewSearchRequestOptions(bleve.NewMatchAllQuery(), 10000, 0, false)
+	res, err := ix.idx.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, 0, err
+	}
+	seen := map[int64]bool{}
+	for _, h := range res.Hits {
+		internal, err := r.InternalID(h.ID)
+		if err != nil || internal == nil {
+			return nil, 0, fmt.Errorf("internal id of %s: %v", h.ID, err)
+		}
+		got, err := view.profileIDOfNumber(internal)
+		if err != nil {
+			return nil, 0, err
+		}
+		if want := profileIDOf(h.ID); got != want {
+			return nil, 0, fmt.Errorf("document %s: got %d, want %d", h.ID, got, want)
+		}
+		if got >= 0 {
+			seen[got] = true
+		}
+	}
+	return seen, len(view.segs), nil
+}
