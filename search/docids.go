@@ -125,18 +125,18 @@ func profileIDOf(ext string) int64 {
 
 // profileID answers the profile id of a hit, or -1 for a document that is not a profile.
 func (v *docView) profileID(d *bsearch.DocumentMatch) (int64, error) {
-	return v.profileIDOfNumber(d.IndexInternalID)
+	return v.profileIDOfNumber(d.IndexInternalID.Value())
 }
 
-func (v *docView) profileIDOfNumber(internal index.IndexInternalID) (int64, error) {
+// profileIDOfNumber answers the profile id of document number num, or -1 for another document.
+func (v *docView) profileIDOfNumber(num uint64) (int64, error) {
 	if v.segs == nil {
-		ext, err := v.r.ExternalID(internal)
+		ext, err := v.r.ExternalID(index.NewIndexInternalID(nil, num))
 		if err != nil {
 			return -1, err
 		}
 		return profileIDOf(ext), nil
 	}
-	num := internal.Value()
 	if len(v.starts) == 0 {
 		return -1, fmt.Errorf("document number %d in an empty index", num)
 	}

@@ -27,7 +27,7 @@ func CheckDocIDs(ctx context.Context, ix *Index) (map[int64]bool, int, error) {
 		if err != nil || internal == nil {
 			return nil, 0, fmt.Errorf("internal id of %s: %v", h.ID, err)
 		}
-		got, err := view.profileIDOfNumber(internal)
+		got, err := view.profileIDOfNumber(internal.Value())
 		if err != nil {
 			return nil, 0, err
 		}

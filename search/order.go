@@ -268,7 +268,8 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 		}
 		h.id = id
 		if !full {
-			heap.Push(&c.kept, &h)
+			kept := h // only kept hits reach the heap's memory
+			heap.Push(&c.kept, &kept)
 			return nil
 		}
 		if h.better(c.kept[0]) {

@@ -259,9 +259,9 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 			return nil, nil, err
 		}
 		var ways []matchWay // heaviest first
+		var inName uint64
 		if inText > 0 {
-			inName, err := count(fieldName, t)
-			if err != nil {
+			if inName, err = count(fieldName, t); err != nil {
 				return nil, nil, err
 			}
 			if inName > 0 {
@@ -285,6 +285,9 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 				return nil, nil, err
 			} else if starts > inText {
 				ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix})
+				if inText > 0 && inName < inText {
+					plan.starts, plan.inText = t, inText
+				}
 			}
 		}
 		if inText == 0 && runes >= fuzzyMinRunes {

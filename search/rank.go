@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
@@ -40,6 +41,10 @@ type matchWay struct {
 type rankPlan struct {
 	words  [][]matchWay
 	joined query.Query
+	// starts is the last word when it matches both whole and as the start of longer words, and
+	// inText how many profiles hold it whole (see startsOnly).
+	starts string
+	inText uint64
 }
 
 // textRank weighs the hits of one text query.
@@ -92,21 +97,52 @@ func (t *textRank) release() {
 // matched by none of those matched by the lightest). size bounds the profile ids.
 func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRank, error) {
 	t := &textRank{words: make([]wordRank, len(plan.words))}
+	add := func(w *wordRank, q query.Query, weight float64) error {
+		set, err := ix.collectIDs(ctx, q, size)
+		if err != nil {
+			return err
+		}
+		t.sets = append(t.sets, set)
+		w.sets = append(w.sets, set)
+		w.weights = append(w.weights, weight)
+		return nil
+	}
 	for i, ways := range plan.words {
 		w := &t.words[i]
 		w.rest = ways[len(ways)-1].weight
-		for _, way := range ways {
-			if way.weight <= w.rest {
-				break
-			}
-			set, err := ix.collectIDs(ctx, way.q, size)
+		if i == len(plan.words)-1 && plan.starts != "" {
+			only, err := ix.startsOnly(ctx, plan.starts, plan.inText, size)
 			if err != nil {
 				t.release()
 				return nil, err
 			}
-			t.sets = append(t.sets, set)
-			w.sets = append(w.sets, set)
-			w.weights = append(w.weights, way.weight)
+			if only != nil {
+				// The whole word is the rest: the ways heavier than it, then the few profiles
+				// holding only longer words.
+				for _, way := range ways {
+					if way.weight > weightWord {
+						if err := add(w, way.q, way.weight); err != nil {
+							idSetPool.Put(&only)
+							t.release()
+							return nil, err
+						}
+					}
+				}
+				t.sets = append(t.sets, only)
+				w.sets = append(w.sets, only)
+				w.weights = append(w.weights, weightPrefix)
+				w.rest = weightWord
+				continue
+			}
+		}
+		for _, way := range ways {
+			if way.weight <= w.rest {
+				break
+			}
+			if err := add(w, way.q, way.weight); err != nil {
+				t.release()
+				return nil, err
+			}
 		}
 	}
 	if plan.joined != nil {
@@ -121,6 +157,109 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 	}
 	return t, nil
 }
+
+// startsOnly answers the profiles holding a longer word that starts with word but not the word
+// itself, or nil when finding them would cost about as much as reading the profiles that hold
+// the word (inText of them). A query's last word matches both ways; the whole word weighs
+// more, and telling the two apart from the word's own postings means reading all of them: for
+// «محل», 413,000 profiles at a million, against 262 that hold only «محله» or «محلی».
+func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, size int64) (idSet, error) {
+	r, err := ix.reader()
+	if err != nil {
+		return nil, fmt.Errorf("rank text: %w", err)
+	}
+	defer r.Close()
+	dict, err := r.FieldDictPrefix(fieldText, []byte(word))
+	if err != nil {
+		return nil, fmt.Errorf("rank text: %w", err)
+	}
+	var longer []string
+	var postings uint64
+	for {
+		e, err := dict.Next()
+		if err != nil {
+			dict.Close()
+			return nil, fmt.Errorf("rank text: %w", err)
+		}
+		if e == nil {
+			break
+		}
+		if e.Term == word {
+			continue
+		}
+		longer = append(longer, e.Term)
+		postings += e.Count
+		if postings > inText/4 || len(longer) > maxLongerWords {
+			dict.Close()
+			return nil, nil
+		}
+	}
+	dict.Close()
+	// The documents holding a longer word, by number, once each and in order.
+	var nums []uint64
+	var doc index.TermFieldDoc
+	for _, term := range longer {
+		tfr, err := r.TermFieldReader(ctx, []byte(term), fieldText, false, false, false)
+		if err != nil {
+			return nil, fmt.Errorf("rank text: %w", err)
+		}
+		for {
+			d, err := tfr.Next(&doc)
+			if err != nil {
+				tfr.Close()
+				return nil, fmt.Errorf("rank text: %w", err)
+			}
+			if d == nil {
+				break
+			}
+			nums = append(nums, d.ID.Value())
+			doc.Reset()
+		}
+		tfr.Close()
+	}
+	slices.Sort(nums)
+	nums = slices.Compact(nums)
+	// Of those, the ones the word's own postings skip.
+	whole, err := r.TermFieldReader(ctx, []byte(word), fieldText, false, false, false)
+	if err != nil {
+		return nil, fmt.Errorf("rank text: %w", err)
+	}
+	defer whole.Close()
+	view := ix.docs.view(r)
+	set := newIDSet(size)
+	// next is the word's first document at or after the last number asked, once advanced.
+	var next uint64
+	advanced, more := false, true
+	for _, num := range nums {
+		if more && (!advanced || num > next) {
+			advanced = true
+			d, err := whole.Advance(index.NewIndexInternalID(nil, num), &doc)
+			if err != nil {
+				idSetPool.Put(&set)
+				return nil, fmt.Errorf("rank text: %w", err)
+			}
+			if d == nil {
+				more = false
+			} else {
+				next = d.ID.Value()
+				doc.Reset()
+			}
+		}
+		if more && next == num {
+			continue
+		}
+		id, err := view.profileIDOfNumber(num)
+		if err != nil {
+			idSetPool.Put(&set)
+			return nil, fmt.Errorf("rank text: %w", err)
+		}
+		set.add(id)
+	}
+	return set, nil
+}
+
+// maxLongerWords bounds the postings lists startsOnly opens.
+const maxLongerWords = 256
 
 // collectIDs answers the set of profiles q matches, found without scoring.
 func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idSet, error) {
@@ -181,7 +320,7 @@ func (ix *Index) collectTermIDs(ctx context.Context, q *query.TermQuery, size in
 		}
 		var id int64
 		if err == nil {
-			id, err = view.profileIDOfNumber(d.ID)
+			id, err = view.profileIDOfNumber(d.ID.Value())
 		}
 		if err != nil {
 			idSetPool.Put(&set)
