@@ -32,7 +32,9 @@ type webApp struct {
 	files map[string]*webFile
 	// index is index.html cut at its <title> contents and at the <!--app-meta--> marker.
 	indexHead, indexMid, indexTail string
-	hasMarker                      bool
+	// indexEnd is the page from its </body> on: a page's first API answer goes before it.
+	indexEnd  string
+	hasMarker bool
 	// scriptHashes are the CSP sources ('sha256-…') of the index page's inline scripts, taken
 	// from the built file itself, so an edited script can never drift from the policy.
 	scriptHashes []string
@@ -195,10 +197,13 @@ func (a *webApp) splitIndex(s string) {
 	if m := strings.Index(rest, metaMarker); m >= 0 {
 		a.hasMarker = true
 		a.indexHead, a.indexMid, a.indexTail = head, rest[:m], rest[m+len(metaMarker):]
-		return
+	} else {
+		// No marker: put the meta right after the title.
+		a.indexHead, a.indexMid, a.indexTail = head, "</title>", rest[len("</title>"):]
 	}
-	// No marker: put the meta right after the title.
-	a.indexHead, a.indexMid, a.indexTail = head, "</title>", rest[len("</title>"):]
+	if i := strings.LastIndex(a.indexTail, "</body>"); i >= 0 {
+		a.indexTail, a.indexEnd = a.indexTail[:i], a.indexTail[i:]
+	}
 }
 
 func contentType(p string) string {
@@ -243,6 +248,7 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	meta := s.pageMeta(r)
+	meta.First = s.firstAnswerFor(r, meta)
 	s.writeIndex(w, r, meta)
 }
 
@@ -283,7 +289,8 @@ type pageMeta struct {
 	Type        string // Open Graph type
 	JSONLD      any
 	NoIndex     bool
-	Route       string // the page's source in Vite's manifest, whose code is preloaded
+	Route       string       // the page's source in Vite's manifest, whose code is preloaded
+	First       *firstAnswer // the answer to the page's first API request, for its app to take
 }
 
 // writeIndex writes the app's index page with meta filled in.
@@ -348,6 +355,10 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	}
 	b.WriteString(s.web.preloads[m.Route])
 	b.WriteString(s.web.indexTail)
+	if m.First != nil {
+		b.Write(appendFirstAnswer(nil, m.First))
+	}
+	b.WriteString(s.web.indexEnd)
 
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -1,0 +1,218 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"kardan/search"
+)
+
+// A profile or search page is an app page: its HTML carries no content, and the app asks the
+// API for the profile or the results once its script has run. On a phone's slow network that
+// request is one more round trip before anything worth reading shows. So for a visitor the
+// server answers that first request itself while it writes the page, into a data block the app
+// takes instead of asking (webui/src/api/first.ts): once, for exactly the request it would have
+// sent, and only when nobody is signed in, since owners and admins are answered differently.
+
+// firstAnswerID is the id of the data block; webui/src/api/first.ts reads it.
+const firstAnswerID = "first-answer"
+
+// firstAnswer is an API request the page's app makes first and the body the API answers to it.
+type firstAnswer struct {
+	path   string
+	body   []byte // the request's JSON body, as the app sends it
+	answer []byte // the whole envelope, as the API writes it
+}
+
+// Pages whose first request is answered in the page, as src/main.tsx recognises them.
+var (
+	profilePage = regexp.MustCompile(`^/profile/([^/]+)/?$`)
+	searchPage  = regexp.MustCompile(`^/search/([^/]+)(?:/([^/]+))?/?$`)
+)
+
+// firstAnswerFor answers the first API request of the page at r for a visitor, or nil: for
+// signed-in users, for pages without one, and when the request fails (the app then asks, and
+// shows the failure as it always does).
+func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
+	if m.Status != 0 || r.Method != http.MethodGet || signedIn(r) {
+		return nil
+	}
+	p := r.URL.EscapedPath()
+	switch m.Route {
+	case routeProfile:
+		sm := profilePage.FindStringSubmatch(p)
+		if sm == nil {
+			return nil
+		}
+		slug, err := url.PathUnescape(sm[1])
+		if err != nil {
+			return nil
+		}
+		body, _ := json.Marshal(struct {
+			Slug string `json:"slug"`
+		}{slug})
+		return s.answerOf(r, "/v1/user-technical/searchUserSlag", body, s.handleSearchUserSlag)
+	case routeSearch:
+		body, ok := firstSearchBody(p, r.URL.RawQuery)
+		if !ok {
+			return nil
+		}
+		// The search the page would have asked for counts against the same limit.
+		if s.searchLimit != nil {
+			if ok, _ := s.searchLimit.allow(clientIPOf(r)); !ok {
+				return nil
+			}
+		}
+		return s.answerOf(r, "/v1/user-technical/searchUser", body, s.handleSearchUser)
+	}
+	return nil
+}
+
+// signedIn reports whether r may come from a signed-in user: the app keeps its session token in
+// the "token" cookie and sends it as a bearer token.
+func signedIn(r *http.Request) bool {
+	if r.Header.Get("Authorization") != "" {
+		return true
+	}
+	c, err := r.Cookie("token")
+	return err == nil && c.Value != ""
+}
+
+// answerOf runs an API handler on a visitor's POST of body to path and answers its envelope when
+// it succeeds.
+func (s *Server) answerOf(r *http.Request, path string, body []byte, h func(http.ResponseWriter, *http.Request) error) *firstAnswer {
+	req, err := http.NewRequestWithContext(withUser(r.Context(), nil), http.MethodPost, path, bytes.NewReader(body))
+	if err != nil {
+		return nil
+	}
+	req.Header.Set("Content-Type", "application/json")
+	var w answerRecorder
+	if err := h(&w, req); err != nil || w.status != http.StatusOK {
+		return nil
+	}
+	return &firstAnswer{path: path, body: body, answer: bytes.TrimSpace(w.body)}
+}
+
+// answerRecorder keeps an answer written for the page instead of the network.
+type answerRecorder struct {
+	header http.Header
+	status int
+	body   []byte
+}
+
+func (a *answerRecorder) Header() http.Header {
+	if a.header == nil {
+		a.header = http.Header{}
+	}
+	return a.header
+}
+
+func (a *answerRecorder) WriteHeader(code int) {
+	if a.status == 0 {
+		a.status = code
+	}
+}
+
+func (a *answerRecorder) Write(p []byte) (int, error) {
+	a.WriteHeader(http.StatusOK)
+	a.body = append(a.body, p...)
+	return len(p), nil
+}
+
+// firstSearch is the searchUser body the search page sends first; its fields are in the order,
+// and left out in the cases, that webui/src/lib/searchUrl.ts's searchBody writes them.
+type firstSearch struct {
+	Take         int     `json:"take"`
+	Skip         int     `json:"skip"`
+	CategorySlag string  `json:"category_slag,omitempty"`
+	CitySlag     string  `json:"city_slag,omitempty"`
+	ProvinceID   int64   `json:"province_id,omitempty"`
+	MinScore     float64 `json:"min_score,omitempty"`
+	SearchTxt    string  `json:"search_txt,omitempty"`
+	Order        string  `json:"order,omitempty"`
+}
+
+// firstSearchBody answers the body of the search page at the escaped path and raw query, read as
+// filtersFromUrl and searchBody read it in the app: /search/{city|iran}/{category?}?q=&province=
+// &min_score=&order=&page=. The app compares the bodies before it takes the answer, so a
+// difference here costs the round trip saved, never a wrong page.
+func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
+	sm := searchPage.FindStringSubmatch(escapedPath)
+	if sm == nil {
+		return nil, false
+	}
+	city, err := url.PathUnescape(sm[1])
+	if err != nil {
+		return nil, false
+	}
+	category, err := url.PathUnescape(sm[2])
+	if err != nil {
+		return nil, false
+	}
+	qs, err := url.ParseQuery(rawQuery)
+	if err != nil {
+		return nil, false
+	}
+	b := firstSearch{Take: defaultTake, CategorySlag: strings.TrimSpace(category), SearchTxt: strings.TrimSpace(qs.Get("q"))}
+	if c := strings.ToLower(strings.TrimSpace(city)); c != "" && c != "iran" {
+		b.CitySlag = c
+	}
+	if page, ok := positiveInt(qs.Get("page")); ok {
+		b.Skip = (page - 1) * defaultTake
+	}
+	if id, ok := positiveInt(qs.Get("province")); ok {
+		b.ProvinceID = int64(id)
+	}
+	if v := qs.Get("min_score"); v != "" {
+		if ms, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && ms > 0 && ms <= 5 {
+			b.MinScore = ms
+		}
+	}
+	if o := qs.Get("order"); o != "" && search.ValidOrder(o) {
+		b.Order = o
+	}
+	body, err := json.Marshal(b)
+	return body, err == nil
+}
+
+// positiveInt reads a whole number above zero as the app's Number() does for plain decimals.
+func positiveInt(s string) (int, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || f <= 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// appendFirstAnswer appends the data block that carries a: {"path", "body", "answer"}, with
+// every "<", ">" and "&" written as a JSON escape, so no text inside it can close the block.
+func appendFirstAnswer(b []byte, a *firstAnswer) []byte {
+	b = append(b, `<script type="application/json" id="`+firstAnswerID+`">{"path":`...)
+	b = appendString(b, a.path)
+	b = append(b, `,"body":`...)
+	b = appendScriptSafe(b, a.body)
+	b = append(b, `,"answer":`...)
+	b = appendScriptSafe(b, a.answer)
+	return append(b, "}</script>"...)
+}
+
+// appendScriptSafe appends JSON text with "<", ">" and "&" escaped. Outside strings JSON never
+// has these bytes, and inside them the escapes read as the same characters.
+func appendScriptSafe(b, js []byte) []byte {
+	for len(js) > 0 {
+		i := bytes.IndexAny(js, "<>&")
+		if i < 0 {
+			return append(b, js...)
+		}
+		b = append(b, js[:i]...)
+		b = append(b, '\\', 'u', '0', '0', hexDigits[js[i]>>4], hexDigits[js[i]&0xF])
+		js = js[i+1:]
+	}
+	return b
+}
