@@ -16,6 +16,7 @@ import type {
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
 import { savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
+import { takeFirstAnswer } from './first';
 
 export * from './types';
 export { ApiError, request, setUnauthorizedHandler, mapError } from './client';
@@ -58,6 +59,9 @@ export const getFavouriteCategories = () => cached('favourites', () => get<Categ
 export const getConfig = () => cached('config', () => get<AppConfig>('/v1/config'));
 
 /* Profiles */
+const SLUG_PATH = '/v1/user-technical/searchUserSlag';
+const SEARCH_PATH = '/v1/user-technical/searchUser';
+
 function searchKey(body: SearchBody): string {
   // Plain code-unit order: localeCompare built a collator, a long task on a slow phone's first search.
   return JSON.stringify(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -71,7 +75,7 @@ export interface Offline<T> {
 export async function searchProfiles(body: SearchBody, url?: string, signal?: AbortSignal): Promise<Offline<ProfileList>> {
   const key = searchKey(body);
   try {
-    const r = await post<ProfileList>('/v1/user-technical/searchUser', body, { signal });
+    const r = await post<ProfileList>(SEARCH_PATH, body, { signal });
     const data = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
     if (url) saveSearch(key, url, data);
     return { data, offline: false };
@@ -84,7 +88,7 @@ export async function searchProfiles(body: SearchBody, url?: string, signal?: Ab
 
 export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> {
   try {
-    const p = await post<Profile>('/v1/user-technical/searchUserSlag', { slug });
+    const p = await post<Profile>(SLUG_PATH, { slug });
     if (!p) throw new ApiError(404, '');
     saveProfile(p);
     return { data: p, offline: false };
@@ -98,16 +102,24 @@ export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> 
 /*
  * Answers started as soon as the app starts on a page's address, while that page's own code is
  * still on its way: on a slow network the two requests overlap instead of following one another.
- * The page takes its answer once; later visits ask the server again.
+ * When the server already wrote the answer into the page (first.ts), it is there at once and the
+ * page draws with it on its first render. The page takes its answer once; later visits ask the
+ * server again.
  */
-const early = new Map<string, { p: Promise<unknown>; at: number }>();
+interface Early {
+  p: Promise<unknown>;
+  at: number;
+  /** The answer itself when the page held it. */
+  now?: unknown;
+}
+const early = new Map<string, Early>();
 const EARLY_MS = 15_000; // an answer nobody took soon is stale; ask again
 
-function startEarly<T>(key: string, load: () => Promise<T>) {
+function startEarly<T>(key: string, load: () => Promise<T>, held?: T) {
   if (early.has(key)) return;
-  const p = load();
+  const p = held !== undefined ? Promise.resolve(held) : load();
   p.catch(() => undefined); // the page reports a failure when it takes the answer
-  early.set(key, { p, at: Date.now() });
+  early.set(key, { p, at: Date.now(), now: held });
 }
 
 function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -116,14 +128,45 @@ function takeEarly<T>(key: string, load: () => Promise<T>): Promise<T> {
   return e && Date.now() - e.at < EARLY_MS ? (e.p as Promise<T>) : load();
 }
 
-export const startProfileLoad = (slug: string) => slug && startEarly(`profile:${slug}`, () => getProfileBySlug(slug));
+/** The early answer for key when it is already there (the page held it), taken; else undefined. */
+function takeEarlyNow<T>(key: string): T | undefined {
+  const e = early.get(key);
+  if (!e || e.now === undefined) return undefined;
+  early.delete(key);
+  return e.now as T;
+}
+
+/** Keeps the offline copy after the first paint: the page's answer needs no storage to show. */
+function later(fn: () => void) {
+  setTimeout(fn, 0);
+}
+
+export function startProfileLoad(slug: string) {
+  if (!slug) return;
+  const held = takeFirstAnswer<Profile | null>(SLUG_PATH, { slug })?.payload;
+  if (held) later(() => saveProfile(held));
+  startEarly(`profile:${slug}`, () => getProfileBySlug(slug), held ? { data: held, offline: false } : undefined);
+}
 /** The profile of a page: the answer started early for it when there is one, else a new request. */
 export const profileBySlug = (slug: string) => takeEarly(`profile:${slug}`, () => getProfileBySlug(slug));
+/** The profile of a page when the page already holds it (see first.ts), for its first render. */
+export const profileBySlugNow = (slug: string) => takeEarlyNow<Offline<Profile>>(`profile:${slug}`);
 
-export const startSearchLoad = (body: SearchBody, url: string) => startEarly(`search:${url}`, () => searchProfiles(body, url));
+export function startSearchLoad(body: SearchBody, url: string) {
+  const held = takeFirstAnswer<ProfileList | null>(SEARCH_PATH, body)?.payload;
+  let now: Offline<ProfileList> | undefined;
+  if (held) {
+    const data = { profiles: held.profiles ?? [], count: held.count ?? 0 };
+    later(() => saveSearch(searchKey(body), url, data));
+    now = { data, offline: false };
+  }
+  startEarly(`search:${url}`, () => searchProfiles(body, url), now);
+}
 /** A search page's results: the answer started early for its address when there is one. */
 export const searchFor = (body: SearchBody, url: string, signal?: AbortSignal) =>
   takeEarly(`search:${url}`, () => searchProfiles(body, url, signal));
+/** A search page's results when the page already holds them (see first.ts), for its first render. */
+export const searchForNow = (url: string) => takeEarlyNow<Offline<ProfileList>>(`search:${url}`);
 
 export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}`);
 // Shown on public pages: a refusal must not sign the visitor out.

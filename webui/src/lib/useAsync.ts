@@ -10,14 +10,26 @@ export interface AsyncState<T> {
   reload: () => void;
 }
 
-/** Runs `load` when `deps` change; keeps loading/success/error state and shows the top progress bar meanwhile. */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]): AsyncState<T> {
-  const [state, setState] = useState<{ status: Status; data?: T; error?: Error }>({ status: 'loading' });
+/**
+ * Runs `load` when `deps` change; keeps loading/success/error state and shows the top progress bar
+ * meanwhile. `initial` may answer the data at once on the first render (the page already holds it):
+ * then the first `load` is skipped, and later changes of `deps` load as usual.
+ */
+export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], initial?: () => T | undefined): AsyncState<T> {
+  const [state, setState] = useState<{ status: Status; data?: T; error?: Error }>(() => {
+    const data = initial?.();
+    return data === undefined ? { status: 'loading' } : { status: 'success', data };
+  });
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const held = useRef(state.status === 'success');
 
   useEffect(() => {
+    if (held.current) {
+      held.current = false;
+      return;
+    }
     const ctl = new AbortController();
     let live = true;
     setState((s) => ({ status: 'loading', data: s.data }));

@@ -6,7 +6,7 @@ import { Stars } from '../../components/Stars';
 import { OpenBadge } from '../../components/OpenBadge';
 import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/ProfileCard';
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
-import { ApiError, getUserProfiles, profileBySlug, type Profile } from '../../api';
+import { ApiError, getUserProfiles, profileBySlug, profileBySlugNow, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { localName, useTranslation } from '../../i18n';
@@ -317,7 +317,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
 export default function ProfilePage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
-  const res = useAsync(() => profileBySlug(slug), [slug]);
+  const res = useAsync(() => profileBySlug(slug), [slug], () => profileBySlugNow(slug));
   if (res.status === 'error') {
     const e = res.error;
     if (e instanceof ApiError && e.status === 404) return <NotFound />;

@@ -7,7 +7,7 @@ import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, searchFor, type CategoryNode, type Profile } from '../../api';
+import { getCategoryTree, getProvinces, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useAsync } from '../../lib/useAsync';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
@@ -179,6 +179,11 @@ export default function Search() {
       return r;
     },
     [url],
+    () => {
+      const r = searchForNow(url);
+      if (r) learnFromProfiles(r.data.profiles);
+      return r;
+    },
   );
   // The category tree names the category in the title and fills the filters' list.
   const needTree = !!f.category || wide || sheet;
