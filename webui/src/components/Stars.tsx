@@ -1,20 +1,6 @@
 import { useTranslation } from '../i18n';
 import { formatNumber, formatScore } from '../lib/format';
 
-const STAR = 'm12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
-
-function Row({ size }: { size: number }) {
-  return (
-    <>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} width={size} height={size} viewBox="0 0 24 24" focusable="false">
-          <path d={STAR} fill="currentColor" />
-        </svg>
-      ))}
-    </>
-  );
-}
-
 /** Five stars filled to the score (from the inline start, so right to left in Persian), with the score and count. */
 export function Stars({ score, count, size = 16, bare }: { score?: number; count?: number; size?: number; bare?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -27,13 +13,9 @@ export function Stars({ score, count, size = 16, bare }: { score?: number; count
       : t('rating.none');
   return (
     <span class="stars" role="img" aria-label={label}>
-      <span class="stars-icons" aria-hidden="true">
-        <span class="stars-bg">
-          <Row size={size} />
-        </span>
-        <span class="stars-fg" style={{ inlineSize: `${(s / 5) * 100}%` }}>
-          <Row size={size} />
-        </span>
+      {/* Two elements drawn with a star mask (global.css), not ten SVGs: a list of cards has many. */}
+      <span class="stars-icons" aria-hidden="true" style={size === 16 ? undefined : { '--star-size': `${size}px` }}>
+        <span class="stars-fg" style={{ inlineSize: `${(s / 5) * 100}%` }} />
       </span>
       {bare ? null : n > 0 ? (
         <span aria-hidden="true">
