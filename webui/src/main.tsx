@@ -3,7 +3,7 @@ import './styles/fonts.css';
 import './styles/global.css';
 import './styles/frame.css';
 import './styles/cards.css';
-import { applyLangToDocument, currentLang } from './i18n';
+import { applyLangToDocument, currentLang, langReady } from './i18n';
 import { initTheme } from './state/theme';
 import { App } from './App';
 import { startProfileLoad, startSearchLoad } from './api';
@@ -13,7 +13,11 @@ startEarlyLoads();
 
 applyLangToDocument(currentLang());
 initTheme();
-render(<App />, document.getElementById('app')!);
+// The app draws at once, in its language: Persian comes with it; English texts are fetched first
+// when chosen (it draws anyway if that fails, with the Persian texts).
+const draw = () => render(<App />, document.getElementById('app')!);
+if (currentLang() === 'fa') draw();
+else langReady().catch(() => undefined).then(draw);
 
 /** Asks for the data of the page the app starts on before that page's code has loaded. */
 function startEarlyLoads() {

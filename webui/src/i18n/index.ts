@@ -1,7 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import fa from './fa.json';
-import en from './en.json';
 
 // The one place pages import translation from: i18next with its React binding, and the app's
 // language helpers beside them.
@@ -22,8 +21,29 @@ function storedLang(): Lang {
 
 export const i18n = i18next.createInstance();
 
-i18n.use(initReactI18next).init({
-  resources: { fa: { translation: fa }, en: { translation: en } },
+/**
+ * Persian, the default, comes with the app; the English texts are fetched when English is chosen
+ * (i18next asks this backend for a language it does not hold), so a Persian visit does not carry
+ * them. The on-demand namespaces (legal, desk) are added by loadNamespace, not read here.
+ */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, done) {
+    if (lng !== 'en' || ns !== 'translation') {
+      done(null, {});
+      return;
+    }
+    import('./en.json').then(
+      (m) => done(null, m.default),
+      (e: Error) => done(e, null),
+    );
+  },
+};
+
+i18n.use(initReactI18next).use(lazyCatalogues).init({
+  resources: { fa: { translation: fa } },
+  partialBundledLanguages: true,
   lng: storedLang(),
   fallbackLng: 'fa',
   supportedLngs: LANGS as unknown as string[],
@@ -33,6 +53,12 @@ i18n.use(initReactI18next).init({
   showSupportNotice: false,
   react: { useSuspense: false },
 });
+
+/** Resolves when the texts of the language the app starts in are there (English is fetched). */
+export function langReady(): Promise<void> {
+  const lang = storedLang();
+  return lang === 'fa' ? Promise.resolve() : i18n.loadLanguages(lang).then(() => undefined);
+}
 
 export function currentLang(): Lang {
   return i18n.language === 'en' ? 'en' : 'fa';
