@@ -72,7 +72,7 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
 	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
-	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the bare harness phase to this file (go tool pprof)")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of the bare harness's workloads to this path plus .<workload> (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -188,34 +188,48 @@ func runBench(ctx context.Context, args []string) error {
 		return measureWith(ctx, cfg.Load, target, w, reqs, call)
 	}
 
-	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON.
+	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON. It answers from
+	// a copy of the data (kardan serve locks its index), opened now and measured workload by
+	// workload just before Kardan, so each ratio compares two runs a few seconds apart on this
+	// shared machine rather than minutes apart.
+	var harness *harnessPeer
 	if !cfg.Skip["harness"] {
-		if cfg.CPUProfile != "" {
-			f, err := os.Create(cfg.CPUProfile)
-			if err != nil {
-				return err
-			}
-			if err := pprof.StartCPUProfile(f); err != nil {
-				f.Close()
-				return err
-			}
-		}
-		err := runHarness(ctx, data, ws, sums, measure)
-		if cfg.CPUProfile != "" {
-			pprof.StopCPUProfile()
-		}
+		h, err := openHarness(ctx, data, filepath.Join(work, fmt.Sprintf("harness-%d", cfg.N)), ws)
 		if err != nil {
 			return err
 		}
+		defer h.close()
+		harness = h
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	measureHarness := func(w *workload) error {
+		if harness == nil || !w.Harness {
+			return nil
+		}
+		if cfg.CPUProfile != "" {
+			f, err := os.Create(cfg.CPUProfile + "." + w.Name)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			if err := pprof.StartCPUProfile(f); err != nil {
+				return err
+			}
+			defer pprof.StopCPUProfile()
+		}
+		sums[w.Name].Harness = measure("harness", w, w.Reqs, harness.call)
+		return ctx.Err()
 	}
 
-	// 4. Kardan itself.
+	// 4. Kardan itself, each workload right after the harness's.
 	if !cfg.Skip["kardan"] {
-		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, sums, s, measure); err != nil {
+		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, sums, s, measure, measureHarness); err != nil {
 			return err
+		}
+	} else {
+		for _, w := range ws {
+			if err := measureHarness(w); err != nil {
+				return err
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
@@ -296,67 +310,81 @@ func measureWith(ctx context.Context, lc loadConfig, target string, w *workload,
 	return &r
 }
 
-// runHarness answers the search, profile and comment workloads in process, through
+// harnessPeer answers the search, profile and comment workloads in process, through
 // search.SearchProfiles and store.ProfilesByIDs (store.ProfileBySlug, store.Comments): the lower
 // bound of Kardan's own work.
-func runHarness(ctx context.Context, data string, ws []*workload, sums map[string]*workloadSummary, measure measureFunc) error {
-	st, err := store.Open(ctx, filepath.Join(data, "kardan.db"))
+type harnessPeer struct {
+	st  *store.Store
+	ix  *search.Index
+	dir string // the copy of the data, removed on close
+}
+
+// openHarness copies data to dir (Kardan's server will hold the original's index lock), opens
+// the copy and asks every request of ws once, which brings the index and the database into the
+// page cache, as Kardan finds them after its warm-up.
+func openHarness(ctx context.Context, data, dir string, ws []*workload) (*harnessPeer, error) {
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, err
+	}
+	if out, err := exec.CommandContext(ctx, "cp", "-a", data, dir).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("copy the data for the harness: %w: %s", err, out)
+	}
+	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer st.Close()
-	ix, err := search.Open(ctx, filepath.Join(data, "index"), st)
+	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
 	if err != nil {
-		return err
+		st.Close()
+		return nil, err
 	}
-	defer ix.Close()
-	call := func(ctx context.Context, r *request) (int, error) {
-		switch {
-		case r.Query != nil:
-			hits, err := ix.SearchProfiles(ctx, *r.Query)
-			if err != nil {
-				return 0, err
-			}
-			if _, err := st.ProfilesByIDs(ctx, hits.IDs); err != nil {
-				return 0, err
-			}
-			return 0, nil
-		case r.Slug != "":
-			_, err := st.ProfileBySlug(ctx, r.Slug)
-			return 0, err
-		case r.CommentsOf > 0:
-			if _, err := st.Profile(ctx, r.CommentsOf); err != nil {
-				return 0, err
-			}
-			hidden := false
-			_, _, err := st.Comments(ctx, store.CommentFilter{ProfileID: &r.CommentsOf, Hidden: &hidden, Limit: 20})
-			return 0, err
-		}
-		return 0, errors.New("the harness has no equivalent of this request")
-	}
-	// The harness runs first: asking every request once beforehand brings the index and the
-	// database into the page cache, as Kardan later finds them, so it is measured warm too.
+	h := &harnessPeer{st: st, ix: ix, dir: dir}
 	start := time.Now()
 	for _, w := range ws {
 		if !w.Harness {
 			continue
 		}
 		for i := range w.Reqs {
-			if _, err := call(ctx, &w.Reqs[i]); err != nil {
-				return fmt.Errorf("harness %s: %w", w.Name, err)
+			if _, err := h.call(ctx, &w.Reqs[i]); err != nil {
+				h.close()
+				return nil, fmt.Errorf("harness %s: %w", w.Name, err)
 			}
 		}
 	}
 	slog.Info("harness warmed", "seconds", time.Since(start).Seconds())
-	for _, w := range ws {
-		if w.Harness {
-			sums[w.Name].Harness = measure("harness", w, w.Reqs, call)
+	return h, nil
+}
+
+// call answers one request the way Kardan's handler would, without HTTP and JSON.
+func (h *harnessPeer) call(ctx context.Context, r *request) (int, error) {
+	switch {
+	case r.Query != nil:
+		hits, err := h.ix.SearchProfiles(ctx, *r.Query)
+		if err != nil {
+			return 0, err
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
+		if _, err := h.st.ProfilesByIDs(ctx, hits.IDs); err != nil {
+			return 0, err
 		}
+		return 0, nil
+	case r.Slug != "":
+		_, err := h.st.ProfileBySlug(ctx, r.Slug)
+		return 0, err
+	case r.CommentsOf > 0:
+		if _, err := h.st.Profile(ctx, r.CommentsOf); err != nil {
+			return 0, err
+		}
+		hidden := false
+		_, _, err := h.st.Comments(ctx, store.CommentFilter{ProfileID: &r.CommentsOf, Hidden: &hidden, Limit: 20})
+		return 0, err
 	}
-	return nil
+	return 0, errors.New("the harness has no equivalent of this request")
+}
+
+func (h *harnessPeer) close() {
+	h.ix.Close()
+	h.st.Close()
+	os.RemoveAll(h.dir)
 }
 
 var entryScript = regexp.MustCompile(`<script\b[^>]*\bsrc="(/assets/[^"]+\.js)"`)
@@ -364,7 +392,7 @@ var entryScript = regexp.MustCompile(`<script\b[^>]*\bsrc="(/assets/[^"]+\.js)"`
 // runKardan serves the data with `kardan serve` and measures every workload on it, its memory,
 // and (unless skipped) the Lighthouse scores of its pages.
 func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, logs string, demo *demoData, ws []*workload,
-	sums map[string]*workloadSummary, s *summary, measure measureFunc) error {
+	sums map[string]*workloadSummary, s *summary, measure measureFunc, before func(*workload) error) error {
 	port, err := freePort()
 	if err != nil {
 		return err
@@ -412,6 +440,9 @@ func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, log
 	for _, w := range ws {
 		if w.Name == "home" || w.Name == "asset" {
 			sums[w.Name].Distinct = len(w.Reqs)
+		}
+		if err := before(w); err != nil {
+			return err
 		}
 		if sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
 			continue
