@@ -255,12 +255,11 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 			// only those, cannot reach it. The rank's sets and facts.top are small enough to stay
 			// in the processor's cache, the facts table is not: most hits of a broad query end
 			// here, without reading it.
-			w := c.rank.score(id)
-			if full && (w < c.kept[0].keys[0] || w == c.kept[0].keys[0] && c.kept[0].keys[1] >= c.topLevel && !c.top.has(id)) {
+			if w := c.rank.score(id); full && (w < c.kept[0].keys[0] ||
+				w == c.kept[0].keys[0] && c.kept[0].keys[1] >= c.topLevel && !c.top.has(id)) {
 				return nil
 			}
-			f := c.fact(id)
-			h.keys = [3]float64{w, float64(f.level), float64(f.count)}
+			h.keys = c.keys(id)
 		case c.order == OrderBest && full && c.kept[0].keys[0] >= c.topLevel && !c.top.has(id):
 			return nil
 		case c.radius == 0 || c.order != OrderNearest:
