@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -41,6 +42,8 @@ type webApp struct {
 	// preloads are the <link> tags that fetch a page's own code with the page, by route (a page
 	// source of Vite's manifest, such as "src/pages/Profile/index.tsx").
 	preloads map[string]string
+	// fontPreloads fetch the web fonts with the page, so its first layout uses them.
+	fontPreloads string
 }
 
 // Routes whose code the index page preloads: without it a browser learns of a page's chunk only
@@ -100,8 +103,35 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 			return nil, fmt.Errorf("%s: %w", viteManifest, err)
 		}
 		app.preloads = preloads
+		app.fontPreloads, err = fontPreloads(m.body)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", viteManifest, err)
+		}
 	}
 	return app, nil
+}
+
+// fontPreloads answers the tags that preload the app's web fonts (its .woff2 files, which the
+// entry stylesheet uses on every page). Found through the stylesheet, a font is asked for only
+// once the app has drawn text: the first layout then shapes every line in a fallback font, and
+// again when the font arrives. Asked for with the page, it is there before the app draws.
+func fontPreloads(manifest []byte) (string, error) {
+	var m map[string]manifestChunk
+	if err := json.Unmarshal(manifest, &m); err != nil {
+		return "", err
+	}
+	var files []string
+	for _, c := range m {
+		if strings.HasSuffix(c.File, ".woff2") {
+			files = append(files, c.File)
+		}
+	}
+	slices.Sort(files)
+	var b strings.Builder
+	for _, f := range files {
+		fmt.Fprintf(&b, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/%s">`, html.EscapeString(f))
+	}
+	return b.String(), nil
 }
 
 // manifestChunk is one entry of Vite's build manifest.
@@ -353,6 +383,7 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
 		}
 	}
+	b.WriteString(s.web.fontPreloads)
 	b.WriteString(s.web.preloads[m.Route])
 	b.WriteString(s.web.indexTail)
 	if m.First != nil {

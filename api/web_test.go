@@ -20,7 +20,8 @@ const manifest = `{
   "index.html": {"file": "assets/app.js", "isEntry": true, "css": ["assets/app.css"]},
   "src/pages/Search/index.tsx": {"file": "assets/Search-1.js", "isDynamicEntry": true,
     "imports": ["index.html", "_Pager-2.js"], "css": ["assets/Search-3.css"]},
-  "_Pager-2.js": {"file": "assets/Pager-2.js", "imports": ["index.html"]}
+  "_Pager-2.js": {"file": "assets/Pager-2.js", "imports": ["index.html"]},
+  "node_modules/@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2": {"file": "assets/vazirmatn-400-4.woff2"}
 }`
 
 // TestInlineScriptHashInCSP checks that the index page's inline boot script is allowed by the
@@ -87,6 +88,12 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 		}
 		if _, home := get("/"); strings.Contains(home, "modulepreload") {
 			t.Errorf("home preloads a route's code: %s", home)
+		}
+		// Every page asks for the web font with the page, not once its text is drawn.
+		for _, path := range []string{"/", "/search/iran", "/no-such-page"} {
+			if _, p := get(path); !strings.Contains(p, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/vazirmatn-400-4.woff2">`) {
+				t.Errorf("%s does not preload the font: %s", path, p)
+			}
 		}
 		if code, _ := get("/.vite/manifest.json"); code != http.StatusNotFound {
 			t.Errorf("manifest: got %d, want 404", code)
