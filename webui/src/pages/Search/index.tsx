@@ -202,7 +202,7 @@ export default function Search() {
 
   const active = [f.q, f.category, f.province, f.min_score, f.order, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
   const data = result.data?.data;
-  const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 16);
+  const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 
   return (
     <div class="container search-page">
