@@ -8,7 +8,7 @@ function setMeta(name: string, content: string, attr: 'name' | 'property' = 'nam
     el.setAttribute(attr, name);
     document.head.appendChild(el);
   }
-  el.setAttribute('content', content);
+  if (el.getAttribute('content') !== content) el.setAttribute('content', content);
 }
 
 /** Sets the page's title and description (and their Open Graph twins) while the page is shown. */
@@ -17,7 +17,8 @@ export function usePageMeta(title: string | undefined, description?: string) {
   useEffect(() => {
     const app = i18n.t('app.name');
     const full = title ? `${title} | ${app}` : `${app} | ${i18n.t('app.tagline')}`;
-    document.title = full;
+    // The server wrote the first page's tags already: an unchanged title is not set again.
+    if (document.title !== full) document.title = full;
     const desc = description || i18n.t('app.description');
     setMeta('description', desc);
     setMeta('og:title', full, 'property');
