@@ -40,3 +40,11 @@ func CheckDocIDs(ctx context.Context, ix *Index) (map[int64]bool, int, error) {
 	}
 	return seen, len(view.segs), nil
 }
+
+// ReadWaysWithHits makes every way of more than n profiles be read along with the hits (see
+// lazyMinPostings) until the test ends.
+func ReadWaysWithHits(t interface{ Cleanup(func()) }, n uint64) {
+	old := lazyMinPostings
+	lazyMinPostings = n
+	t.Cleanup(func() { lazyMinPostings = old })
+}

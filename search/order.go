@@ -150,7 +150,8 @@ type pageCollector struct {
 	top             idSet  // and its best profiles (facts.top), under the same lock
 	topLevel        float64
 	docs            *docIDs
-	rank            *textRank // the relevance of the hits, for the relevance order
+	rank            *textRank       // the relevance of the hits, for the relevance order
+	ctx             context.Context // the search's, for the readers rank opens
 	kept            keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids []int64
@@ -204,7 +205,16 @@ func (c *pageCollector) keys(id int64) [3]float64 {
 		}
 		return [3]float64{-store.Haversine(c.lat, c.long, f.lat, f.long)}
 	}
-	return [3]float64{c.rank.score(id), float64(f.level), float64(f.count)}
+	// Relevance: the handler weighs the hit itself.
+	return [3]float64{0, float64(f.level), float64(f.count)}
+}
+
+// outweighs reports whether the worst hit of a full page, in the relevance order, beats every
+// hit of weight w that profile id could be: a lighter one, or one as heavy outside facts.top when
+// the worst is among its profiles.
+func (c *pageCollector) outweighs(w float64, id int64) bool {
+	worst := c.kept[0].keys
+	return w < worst[0] || w == worst[0] && worst[1] >= c.topLevel && !c.top.has(id)
 }
 
 // fact answers the facts of profile id, empty for one the table does not hold.
@@ -219,12 +229,18 @@ func (c *pageCollector) fact(id int64) fact {
 // handler it answers once per hit and with nil when the hits are done.
 func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
 	view := c.docs.view(sctx.IndexReader)
+	if c.rank != nil {
+		if err := c.rank.open(c.ctx, sctx.IndexReader); err != nil {
+			return nil, false, err
+		}
+	}
 	return func(d *bsearch.DocumentMatch) error {
 		if d == nil {
 			c.finish()
 			return nil
 		}
-		id, err := view.profileID(d)
+		num := d.IndexInternalID.Value()
+		id, err := view.profileIDOfNumber(num)
 		sctx.DocumentMatchPool.Put(d)
 		if err != nil {
 			c.err = err
@@ -255,11 +271,16 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 			// only those, cannot reach it. The rank's sets and facts.top are small enough to stay
 			// in the processor's cache, the facts table is not: most hits of a broad query end
 			// here, without reading it.
-			if w := c.rank.score(id); full && (w < c.kept[0].keys[0] ||
-				w == c.kept[0].keys[0] && c.kept[0].keys[1] >= c.topLevel && !c.top.has(id)) {
+			// The bound first: it reads no postings.
+			if full && c.outweighs(c.rank.upper(id), id) {
 				return nil
 			}
-			h.keys = c.keys(id)
+			w := c.rank.score(id, num)
+			if full && c.outweighs(w, id) {
+				return nil
+			}
+			f := c.fact(id)
+			h.keys = [3]float64{w, float64(f.level), float64(f.count)}
 		case c.order == OrderBest && full && c.kept[0].keys[0] >= c.topLevel && !c.top.has(id):
 			return nil
 		case c.radius == 0 || c.order != OrderNearest:

@@ -121,7 +121,7 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 			return nil, fmt.Errorf("search profiles: %w", err)
 		}
 		defer rank.release()
-		pc.rank = rank
+		pc.rank, pc.ctx = rank, ctx
 	}
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
 	ix.facts.mu.RLock()
@@ -133,6 +133,11 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	}
 	if pc.err != nil {
 		return nil, fmt.Errorf("search profiles: %w", pc.err)
+	}
+	if pc.rank != nil {
+		if err := pc.rank.err(); err != nil {
+			return nil, fmt.Errorf("search profiles: %w", err)
+		}
 	}
 	total := int(res.Total)
 	if pc.radius > 0 {
@@ -265,26 +270,26 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 				return nil, nil, err
 			}
 			if inName > 0 {
-				ways = append(ways, matchWay{term(fieldName, t), weightName})
+				ways = append(ways, matchWay{term(fieldName, t), weightName, inName})
 			}
 			if inName < inText {
-				ways = append(ways, matchWay{term(fieldText, t), weightWord})
+				ways = append(ways, matchWay{term(fieldText, t), weightWord, inText})
 			}
 		}
 		if isLatin(t) {
 			m := bleve.NewMatchQuery(t)
 			m.SetField(fieldEn)
-			ways = append(ways, matchWay{m, weightWord})
+			ways = append(ways, matchWay{m, weightWord, 0})
 		}
 		if i == len(content)-1 && runes >= prefixMinRunes {
 			if runes > prefixMaxRunes {
 				pq := bleve.NewPrefixQuery(t)
 				pq.SetField(fieldText)
-				ways = append(ways, matchWay{pq, weightPrefix})
+				ways = append(ways, matchWay{pq, weightPrefix, 0})
 			} else if starts, err := count(fieldPrefix, t); err != nil {
 				return nil, nil, err
 			} else if starts > inText {
-				ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix})
+				ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix, starts})
 				if inText > 0 && inName < inText {
 					plan.starts, plan.inText = t, inText
 				}
@@ -294,11 +299,11 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Q
 			f := bleve.NewFuzzyQuery(t)
 			f.SetField(fieldText)
 			f.SetFuzziness(1)
-			ways = append(ways, matchWay{f, weightTypo})
+			ways = append(ways, matchWay{f, weightTypo, 0})
 		}
 		if len(ways) == 0 {
 			// A short word the index does not know matches nothing; the joined form may.
-			ways = append(ways, matchWay{term(fieldText, t), weightWord})
+			ways = append(ways, matchWay{term(fieldText, t), weightWord, 0})
 		}
 		plan.words = append(plan.words, ways)
 		if len(ways) == 1 {

@@ -22,7 +22,8 @@ import (
 // mostly by how short a profile's text is, and it must read the term frequency and field length of
 // every hit, so a query matching 200,000 profiles of a million cost 70-170 ms. Ways of matching
 // are sets of profiles instead: Bleve finds the hits without scoring them (unions and
-// intersections of its postings bitmaps), and a hit's weight is a few bit tests.
+// intersections of its postings bitmaps), and a hit's weight is a few bit tests, or for a way
+// that many profiles hold, a step along its postings (only for hits that could reach the page).
 const (
 	weightName   = 3
 	weightWord   = 2 // the whole word, or in English the word's stem
@@ -30,10 +31,12 @@ const (
 	weightTypo   = 1
 )
 
-// matchWay is one way a word can match, with its weight.
+// matchWay is one way a word can match, with its weight and, for a term, how many profiles
+// hold it (0 when unknown).
 type matchWay struct {
 	q      query.Query
 	weight float64
+	count  uint64
 }
 
 // rankPlan is what a text query's relevance needs: every word's ways, best first, and the joined
@@ -54,26 +57,51 @@ type textRank struct {
 	// word whole.
 	joined      idSet
 	joinedScore float64
-	sets        []idSet // every set, to give back to the pool
+	sets        []idSet     // every set, to give back to the pool
+	lazy        []*postings // every way read along with the hits
 }
 
-// wordRank weighs one word: a hit in sets[i] weighs weights[i] (the first set that holds it), a
-// hit in none of them the word's lightest way, rest.
+// wordRank weighs one word: a hit weighs the weight of the first of its ways that holds it, or
+// rest (the word's lightest way) when none does. The ways are heaviest first, except a
+// starts-only set (see startsOnly), which is lighter than rest and comes last.
 type wordRank struct {
-	sets    []idSet
-	weights []float64
-	rest    float64
+	ways []wayCheck
+	rest float64
 }
 
-// score answers the relevance of profile id.
-func (t *textRank) score(id int64) float64 {
+// wayCheck tells whether a hit matched one way: through the set of the way's profiles, or, for a
+// way held by many profiles, by reading its postings along with the hits (postings).
+type wayCheck struct {
+	weight float64
+	set    idSet
+	lazy   *postings
+}
+
+// lazyMinPostings is the size from which a way is read along with the hits rather than made
+// into a set before the search: a set costs a read of every posting, and a hit that cannot
+// reach the page (most of them) never needs to know. A variable for the tests, which try both.
+var lazyMinPostings uint64 = 32 << 10
+
+// upper answers a bound of the relevance of profile id: its weight if every way read along
+// with the hits held it.
+func (t *textRank) upper(id int64) float64 {
+	return t.weigh(id, 0, false)
+}
+
+// score answers the relevance of profile id, document number num of the search's snapshot.
+// Hits must be asked in rising order of num.
+func (t *textRank) score(id int64, num uint64) float64 {
+	return t.weigh(id, num, true)
+}
+
+func (t *textRank) weigh(id int64, num uint64, exact bool) float64 {
 	var s float64
 	for i := range t.words {
 		w := &t.words[i]
 		v := w.rest
-		for j, set := range w.sets {
-			if set.has(id) {
-				v = w.weights[j]
+		for _, way := range w.ways {
+			if way.set != nil && way.set.has(id) || way.lazy != nil && (!exact || way.lazy.holds(num)) {
+				v = way.weight
 				break
 			}
 		}
@@ -85,26 +113,92 @@ func (t *textRank) score(id int64) float64 {
 	return s
 }
 
-// release gives the rank's sets back to the pool; the rank must not be used after.
+// open starts the ways read along with the hits on r, the search's snapshot.
+func (t *textRank) open(ctx context.Context, r index.IndexReader) error {
+	for _, p := range t.lazy {
+		tfr, err := r.TermFieldReader(ctx, []byte(p.term), p.field, false, false, false)
+		if err != nil {
+			return fmt.Errorf("rank text: %w", err)
+		}
+		p.tfr = tfr
+	}
+	return nil
+}
+
+// err answers the first error met reading a way along with the hits.
+func (t *textRank) err() error {
+	for _, p := range t.lazy {
+		if p.err != nil {
+			return fmt.Errorf("rank text: %w", p.err)
+		}
+	}
+	return nil
+}
+
+// release gives the rank's sets back to the pool and closes its readers; the rank must not be
+// used after.
 func (t *textRank) release() {
 	for _, s := range t.sets {
 		idSetPool.Put(&s)
 	}
 	t.sets = nil
+	for _, p := range t.lazy {
+		if p.tfr != nil {
+			p.tfr.Close()
+		}
+	}
+	t.lazy = nil
 }
 
-// rank finds, for every word, the profiles of each way heavier than the word's lightest (a hit
-// matched by none of those matched by the lightest). size bounds the profile ids.
+// postings reads one term's postings along with rising document numbers.
+type postings struct {
+	term, field string
+	tfr         index.TermFieldReader
+	next        uint64 // the term's first document at or after the last number asked
+	advanced    bool
+	done        bool // no document at or after the last number asked
+	doc         index.TermFieldDoc
+	target      index.IndexInternalID
+	err         error
+}
+
+// holds reports whether the term's postings hold document num; num must not fall.
+func (p *postings) holds(num uint64) bool {
+	if p.done || p.tfr == nil {
+		return false
+	}
+	if !p.advanced || num > p.next {
+		p.advanced = true
+		p.target = index.NewIndexInternalID(p.target, num)
+		d, err := p.tfr.Advance(p.target, &p.doc)
+		if err != nil || d == nil {
+			p.done, p.err = true, err
+			return false
+		}
+		p.next = d.ID.Value()
+	}
+	return p.next == num
+}
+
+// rank prepares the weighing of a text query's hits: for every word, each way heavier than the
+// word's lightest (a hit matched by none of those matched by the lightest) becomes a set of
+// profiles, or, when many profiles hold it, is read along with the hits. size bounds the
+// profile ids.
 func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRank, error) {
 	t := &textRank{words: make([]wordRank, len(plan.words))}
-	add := func(w *wordRank, q query.Query, weight float64) error {
-		set, err := ix.collectIDs(ctx, q, size)
+	add := func(w *wordRank, way matchWay) error {
+		if tq, ok := way.q.(*query.TermQuery); ok && way.count >= lazyMinPostings {
+			p := &postings{term: tq.Term, field: tq.Field()}
+			t.lazy = append(t.lazy, p)
+			w.ways = append(w.ways, wayCheck{weight: way.weight, lazy: p})
+			return nil
+		}
+		set, err := ix.collectIDs(ctx, way.q, size)
 		if err != nil {
 			return err
 		}
 		t.sets = append(t.sets, set)
-		w.sets = append(w.sets, set)
-		w.weights = append(w.weights, weight)
+		w.ways = append(w.ways, wayCheck{weight: way.weight, set: set})
 		return nil
 	}
 	for i, ways := range plan.words {
@@ -121,7 +215,7 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 				// holding only longer words.
 				for _, way := range ways {
 					if way.weight > weightWord {
-						if err := add(w, way.q, way.weight); err != nil {
+						if err := add(w, way); err != nil {
 							idSetPool.Put(&only)
 							t.release()
 							return nil, err
@@ -129,8 +223,7 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 					}
 				}
 				t.sets = append(t.sets, only)
-				w.sets = append(w.sets, only)
-				w.weights = append(w.weights, weightPrefix)
+				w.ways = append(w.ways, wayCheck{weight: weightPrefix, set: only})
 				w.rest = weightWord
 				continue
 			}
@@ -139,7 +232,7 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 			if way.weight <= w.rest {
 				break
 			}
-			if err := add(w, way.q, way.weight); err != nil {
+			if err := add(w, way); err != nil {
 				t.release()
 				return nil, err
 			}
@@ -174,7 +267,7 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
 	var longer []string
-	var postings uint64
+	var inLonger uint64
 	for {
 		e, err := dict.Next()
 		if err != nil {
@@ -188,8 +281,8 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 			continue
 		}
 		longer = append(longer, e.Term)
-		postings += e.Count
-		if postings > inText/4 || len(longer) > maxLongerWords {
+		inLonger += e.Count
+		if inLonger > inText/4 || len(longer) > maxLongerWords {
 			dict.Close()
 			return nil, nil
 		}
@@ -220,33 +313,20 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 	slices.Sort(nums)
 	nums = slices.Compact(nums)
 	// Of those, the ones the word's own postings skip.
-	whole, err := r.TermFieldReader(ctx, []byte(word), fieldText, false, false, false)
-	if err != nil {
+	whole := &postings{}
+	if whole.tfr, err = r.TermFieldReader(ctx, []byte(word), fieldText, false, false, false); err != nil {
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
-	defer whole.Close()
+	defer whole.tfr.Close()
 	view := ix.docs.view(r)
 	set := newIDSet(size)
-	// next is the word's first document at or after the last number asked, once advanced.
-	var next uint64
-	advanced, more := false, true
 	for _, num := range nums {
-		if more && (!advanced || num > next) {
-			advanced = true
-			d, err := whole.Advance(index.NewIndexInternalID(nil, num), &doc)
-			if err != nil {
-				idSetPool.Put(&set)
-				return nil, fmt.Errorf("rank text: %w", err)
-			}
-			if d == nil {
-				more = false
-			} else {
-				next = d.ID.Value()
-				doc.Reset()
-			}
-		}
-		if more && next == num {
+		if whole.holds(num) {
 			continue
+		}
+		if whole.err != nil {
+			idSetPool.Put(&set)
+			return nil, fmt.Errorf("rank text: %w", whole.err)
 		}
 		id, err := view.profileIDOfNumber(num)
 		if err != nil {

@@ -15,6 +15,17 @@ import (
 // TestRelevanceWays checks the relevance order: a word in the name before the whole word in the
 // text, before the start of a longer word, whatever the level_score; equal ways by level_score.
 func TestRelevanceWays(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
+			if lazy {
+				search.ReadWaysWithHits(t, 0)
+			}
+			testRelevanceWays(t)
+		})
+	}
+}
+
+func testRelevanceWays(t *testing.T) {
 	f := newFixture(t)
 	inName := f.add("کاشیکار ماهر", "", 1, 1, 1, 101, tehranLat, tehranLong)
 	inText := f.add("خدمات ساختمان الف", "کاشیکار با تجربه", 1, 1, 1, 101, tehranLat, tehranLong)
@@ -50,6 +61,17 @@ func TestRelevanceWays(t *testing.T) {
 // reach a full page are passed over, by relevance, by facts.top) list what one page holding every
 // hit lists, before and after level_scores change.
 func TestPagesAgreeWithOneLongPage(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
+			if lazy {
+				search.ReadWaysWithHits(t, 0)
+			}
+			testPagesAgreeWithOneLongPage(t)
+		})
+	}
+}
+
+func testPagesAgreeWithOneLongPage(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
 	rng := rand.New(rand.NewPCG(7, 7))
