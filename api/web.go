@@ -42,8 +42,6 @@ type webApp struct {
 	// preloads are the <link> tags that fetch a page's own code with the page, by route (a page
 	// source of Vite's manifest, such as "src/pages/Profile/index.tsx").
 	preloads map[string]string
-	// fontPreloads fetch the web fonts with the page, so its first layout uses them.
-	fontPreloads string
 }
 
 // Routes whose code the index page preloads: without it a browser learns of a page's chunk only
@@ -103,9 +101,13 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 			return nil, fmt.Errorf("%s: %w", viteManifest, err)
 		}
 		app.preloads = preloads
-		app.fontPreloads, err = fontPreloads(m.body)
+		fonts, err := fontPreloads(m.body)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", viteManifest, err)
+		}
+		// At the end of the head: the app's script and stylesheet are asked for first.
+		if i := strings.LastIndex(app.indexTail, "</head>"); i >= 0 {
+			app.indexTail = app.indexTail[:i] + fonts + app.indexTail[i:]
 		}
 	}
 	return app, nil
@@ -383,7 +385,6 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
 		}
 	}
-	b.WriteString(s.web.fontPreloads)
 	b.WriteString(s.web.preloads[m.Route])
 	b.WriteString(s.web.indexTail)
 	if m.First != nil {

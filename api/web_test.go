@@ -91,8 +91,14 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 		}
 		// Every page asks for the web font with the page, not once its text is drawn.
 		for _, path := range []string{"/", "/search/iran", "/no-such-page"} {
-			if _, p := get(path); !strings.Contains(p, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/vazirmatn-400-4.woff2">`) {
+			_, p := get(path)
+			font := strings.Index(p, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/vazirmatn-400-4.woff2">`)
+			if font < 0 {
 				t.Errorf("%s does not preload the font: %s", path, p)
+			}
+			// After the app's own script, which the page needs first.
+			if app := strings.Index(p, `src="/assets/app.js"`); font < app || font > strings.Index(p, "</head>") {
+				t.Errorf("%s: the font is not asked for after the app, in the head: %s", path, p)
 			}
 		}
 		if code, _ := get("/.vite/manifest.json"); code != http.StatusNotFound {
