@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cookieString, isLoggedInCookies, parseCookies } from './auth';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cookieString, hasSessionTraces, isLoggedInCookies, parseCookies } from './auth';
 
 describe('logged-in rule (SPEC §4)', () => {
   it('needs both cookies and a token longer than 10 characters', () => {
@@ -17,5 +17,33 @@ describe('logged-in rule (SPEC §4)', () => {
   it('writes 3-day cookies on path / with SameSite=Lax', () => {
     expect(cookieString('token', 'abc', 3 * 24 * 3600, false)).toBe('token=abc; path=/; max-age=259200; SameSite=Lax');
     expect(cookieString('id', '1', 0, true)).toBe('id=1; path=/; max-age=0; SameSite=Lax; Secure');
+  });
+});
+
+describe('session traces', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const storage = (entries: Record<string, string>) => ({
+    getItem: (k: string) => entries[k] ?? null,
+    get length() {
+      return Object.keys(entries).length;
+    },
+  });
+  it('a visitor has none, so nothing is written on their pages', () => {
+    vi.stubGlobal('document', { cookie: 'theme=dark' });
+    vi.stubGlobal('localStorage', storage({ lang: 'en' }));
+    vi.stubGlobal('sessionStorage', storage({}));
+    expect(hasSessionTraces()).toBe(false);
+  });
+  it('a stale cookie, a stored login or session data are traces', () => {
+    vi.stubGlobal('localStorage', storage({}));
+    vi.stubGlobal('sessionStorage', storage({}));
+    vi.stubGlobal('document', { cookie: 'token=; id=5' });
+    expect(hasSessionTraces()).toBe(true);
+    vi.stubGlobal('document', { cookie: '' });
+    vi.stubGlobal('localStorage', storage({ isAdmin: 'true' }));
+    expect(hasSessionTraces()).toBe(true);
+    vi.stubGlobal('localStorage', storage({}));
+    vi.stubGlobal('sessionStorage', storage({ draft: '{}' }));
+    expect(hasSessionTraces()).toBe(true);
   });
 });

@@ -101,6 +101,23 @@ export function saveLogin(answer: { token: string; id: number | string; userTech
   else s.removeItem(STORAGE_IS_ADMIN);
 }
 
+/**
+ * Whether anything of a session is left to clear: its cookies, the stored login, or session data.
+ * A visitor has none, and writing cookies costs a slow phone on every page it opens.
+ */
+export function hasSessionTraces(): boolean {
+  const d = doc();
+  const c = d ? parseCookies(d.cookie) : {};
+  const s = store();
+  let session = 0;
+  try {
+    session = typeof sessionStorage === 'undefined' ? 0 : sessionStorage.length;
+  } catch {
+    /* storage can be unavailable in private modes */
+  }
+  return 'token' in c || 'id' in c || s?.getItem(STORAGE_ADMIN) != null || s?.getItem(STORAGE_IS_ADMIN) != null || session > 0;
+}
+
 /** Clears cookies and session data (logout, or a stale session that fails the logged-in rule). */
 export function clearSession() {
   setCookie('token', '', 0);

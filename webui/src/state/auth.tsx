@@ -1,7 +1,7 @@
 import { createContext } from 'preact';
 import type { ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { clearSession, isAdminUser, isLoggedIn, readUserId, saveLogin } from '../api/auth';
+import { clearSession, hasSessionTraces, isAdminUser, isLoggedIn, readUserId, saveLogin } from '../api/auth';
 import { logoutServer } from '../api';
 import type { LoginAnswer } from '../api/types';
 
@@ -26,7 +26,7 @@ export function AuthProvider({ children }: { children: ComponentChildren }) {
   const [s, setS] = useState(snapshot);
 
   useEffect(() => {
-    if (!isLoggedIn()) clearSession();
+    if (!isLoggedIn() && hasSessionTraces()) clearSession();
     const onFocus = () => setS(snapshot());
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
