@@ -40,7 +40,7 @@ var (
 // signed-in users, for pages without one, and when the request fails (the app then asks, and
 // shows the failure as it always does).
 func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
-	if m.Status != 0 || r.Method != http.MethodGet || signedIn(r) {
+	if m.Status != 0 || r.Method != http.MethodGet || (m.Route != routeProfile && m.Route != routeSearch) || signedIn(r) {
 		return nil
 	}
 	p := r.URL.EscapedPath()
