@@ -32,7 +32,8 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
     }
     const ctl = new AbortController();
     let live = true;
-    setState((s) => ({ status: 'loading', data: s.data }));
+    // Already loading (a first load): the same state, so nothing draws again for nothing.
+    setState((s) => (s.status === 'loading' ? s : { status: 'loading', data: s.data }));
     progressStart();
     loadRef
       .current(ctl.signal)
