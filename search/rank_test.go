@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -14,15 +13,16 @@ import (
 
 // TestRelevanceWays checks the relevance order: a word in the name before the whole word in the
 // text, before the start of a longer word, whatever the level_score; equal ways by level_score.
-func TestRelevanceWays(t *testing.T) {
-	for _, lazy := range []bool{false, true} {
-		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
-			if lazy {
-				search.ReadWaysWithHits(t, 0)
-			}
-			testRelevanceWays(t)
-		})
-	}
+func TestRelevanceWays(t *testing.T) { bothWays(t, testRelevanceWays) }
+
+// bothWays runs test with the ways of a word made into sets before the search, then read along
+// with the hits (rank.go).
+func bothWays(t *testing.T, test func(*testing.T)) {
+	t.Run("sets", test)
+	t.Run("read along", func(t *testing.T) {
+		search.ReadWaysWithHits(t, 0)
+		test(t)
+	})
 }
 
 func testRelevanceWays(t *testing.T) {
@@ -60,19 +60,9 @@ func testRelevanceWays(t *testing.T) {
 // TestPagesAgreeWithOneLongPage checks that pages cut while collecting (where hits that cannot
 // reach a full page are passed over, by relevance, by facts.top) list what one page holding every
 // hit lists, before and after level_scores change.
-func TestPagesAgreeWithOneLongPage(t *testing.T) {
-	for _, lazy := range []bool{false, true} {
-		t.Run(fmt.Sprintf("lazy=%v", lazy), func(t *testing.T) {
-			if lazy {
-				search.ReadWaysWithHits(t, 0)
-			}
-			testPagesAgreeWithOneLongPage(t)
-		})
-	}
-}
+func TestPagesAgreeWithOneLongPage(t *testing.T) { bothWays(t, testPagesAgreeWithOneLongPage) }
 
 func testPagesAgreeWithOneLongPage(t *testing.T) {
-	ctx := context.Background()
 	f := newFixture(t)
 	rng := rand.New(rand.NewPCG(7, 7))
 	var all []*store.Profile
@@ -95,12 +85,7 @@ func testPagesAgreeWithOneLongPage(t *testing.T) {
 	if err := f.ix.Close(); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.ix = ix
-	t.Cleanup(func() { ix.Close() })
+	f.open()
 	check := func(stage string) {
 		for _, q := range []search.ProfileQuery{
 			{Text: "نقاشی"}, {Text: "نقاشی ساختمان"}, {Text: "کاغذ"}, {Text: "نقاشی", Order: search.OrderBest},

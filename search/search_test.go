@@ -65,6 +65,17 @@ func (f *fixture) add(name, desc string, province, city, field, cat int64, lat, 
 	return p
 }
 
+// open opens the fixture's index again, after a Close, and makes it the fixture's.
+func (f *fixture) open() {
+	f.t.Helper()
+	ix, err := search.Open(context.Background(), filepath.Join(f.dir, "index"), f.st)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.ix = ix
+	f.t.Cleanup(func() { ix.Close() })
+}
+
 func (f *fixture) sync() {
 	f.t.Helper()
 	if err := f.ix.Sync(context.Background()); err != nil {
@@ -371,32 +382,22 @@ func TestOutboxRecoveryAndReindex(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		f.add(fmt.Sprintf("قنادی %d", i+2), "", 1, 1, 1, 101, tehranLat, tehranLong)
 	}
-	ix, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.ix = ix
-	t.Cleanup(func() { ix.Close() })
+	f.open()
 	live := f.search(search.ProfileQuery{Text: "قنادی", Order: search.OrderNewest})
 	if live.Total != 6 {
 		t.Fatalf("after recovery: got %d, want 6", live.Total)
 	}
 	head, _ := f.st.OutboxHead(ctx)
-	if applied, _ := ix.Applied(); applied != head {
+	if applied, _ := f.ix.Applied(); applied != head {
 		t.Fatalf("applied %d, outbox head %d", applied, head)
 	}
 
 	// A rebuild from scratch answers the same.
-	ix.Close()
+	f.ix.Close()
 	if err := search.Rebuild(ctx, filepath.Join(f.dir, "index"), f.st); err != nil {
 		t.Fatal(err)
 	}
-	ix2, err := search.Open(ctx, filepath.Join(f.dir, "index"), f.st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.ix = ix2
-	t.Cleanup(func() { ix2.Close() })
+	f.open()
 	for _, q := range []search.ProfileQuery{
 		{Text: "قنادی", Order: search.OrderNewest}, {City: "tehran"}, {HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 1000},
 	} {
