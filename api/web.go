@@ -96,15 +96,12 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 	if m, ok := app.files[viteManifest]; ok {
 		// The manifest is for the server only; it is not served.
 		delete(app.files, viteManifest)
-		preloads, err := routePreloads(m.body, routeProfile, routeSearch, routeBlog)
-		if err != nil {
+		var chunks map[string]manifestChunk
+		if err := json.Unmarshal(m.body, &chunks); err != nil {
 			return nil, fmt.Errorf("%s: %w", viteManifest, err)
 		}
-		app.preloads = preloads
-		fonts, err := fontPreloads(m.body)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", viteManifest, err)
-		}
+		app.preloads = routePreloads(chunks, routeProfile, routeSearch, routeBlog)
+		fonts := fontPreloads(chunks)
 		// At the end of the head: the app's script and stylesheet are asked for first.
 		if i := strings.LastIndex(app.indexTail, "</head>"); i >= 0 {
 			app.indexTail = app.indexTail[:i] + fonts + app.indexTail[i:]
@@ -117,11 +114,7 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 // entry stylesheet uses on every page). Found through the stylesheet, a font is asked for only
 // once the app has drawn text: the first layout then shapes every line in a fallback font, and
 // again when the font arrives. Asked for with the page, it is there before the app draws.
-func fontPreloads(manifest []byte) (string, error) {
-	var m map[string]manifestChunk
-	if err := json.Unmarshal(manifest, &m); err != nil {
-		return "", err
-	}
+func fontPreloads(m map[string]manifestChunk) string {
 	var files []string
 	for _, c := range m {
 		if strings.HasSuffix(c.File, ".woff2") {
@@ -133,7 +126,7 @@ func fontPreloads(manifest []byte) (string, error) {
 	for _, f := range files {
 		fmt.Fprintf(&b, `<link rel="preload" as="font" type="font/woff2" crossorigin href="/%s">`, html.EscapeString(f))
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // manifestChunk is one entry of Vite's build manifest.
@@ -149,11 +142,7 @@ type manifestChunk struct {
 // anyway. The styles are linked outright (a few KB, fetched beside the app's own stylesheet), so
 // the page is styled at its first layout instead of again when the app adds them; the app sees
 // them linked and does not add them twice.
-func routePreloads(manifest []byte, routes ...string) (map[string]string, error) {
-	var m map[string]manifestChunk
-	if err := json.Unmarshal(manifest, &m); err != nil {
-		return nil, err
-	}
+func routePreloads(m map[string]manifestChunk, routes ...string) map[string]string {
 	out := map[string]string{}
 	for _, route := range routes {
 		if _, ok := m[route]; !ok {
@@ -182,7 +171,7 @@ func routePreloads(manifest []byte, routes ...string) (map[string]string, error)
 		walk(route)
 		out[route] = b.String()
 	}
-	return out, nil
+	return out
 }
 
 var inlineScript = regexp.MustCompile(`(?is)<script([^>]*)>(.*?)</script>`)

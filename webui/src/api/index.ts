@@ -67,6 +67,11 @@ function searchKey(body: SearchBody): string {
   return JSON.stringify(Object.entries(body).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A search answer with its list and count filled in, whatever the API left out. */
+function listOf(r: ProfileList | null | undefined): ProfileList {
+  return { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+}
+
 export interface Offline<T> {
   data: T;
   offline: boolean;
@@ -76,7 +81,7 @@ export async function searchProfiles(body: SearchBody, url?: string, signal?: Ab
   const key = searchKey(body);
   try {
     const r = await post<ProfileList>(SEARCH_PATH, body, { signal });
-    const data = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+    const data = listOf(r);
     if (url) saveSearch(key, url, data);
     return { data, offline: false };
   } catch (e) {
@@ -156,7 +161,7 @@ export function startSearchLoad(body: SearchBody, url: string) {
   const held = takeFirstAnswer<ProfileList | null>(SEARCH_PATH, body)?.payload;
   let now: Offline<ProfileList> | undefined;
   if (held) {
-    const data = { profiles: held.profiles ?? [], count: held.count ?? 0 };
+    const data = listOf(held);
     later(() => saveSearch(searchKey(body), url, data));
     now = { data, offline: false };
   }
