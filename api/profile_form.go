@@ -138,6 +138,10 @@ type profileForm struct {
 	City             *cityRef           `json:"city"`
 	OpenStatus       string             `json:"open_status"`
 	Distance         *int64             `json:"distance,omitempty"`
+	// stored, from a public read, is the list columns' stored text, which appendProfileFormHead
+	// copies in place of Option, AreaWorking, PortfolioImages, SocialNetwork, Services and
+	// HoursOfWork (encoding/json does not see it: such a form is only ever appended).
+	stored *store.StoredLists
 }
 
 type registerAdmin struct {
@@ -212,7 +216,7 @@ func (r *refs) formOf(p *store.Profile, owner store.ProfileAuthor, private bool)
 		AreaWorking: p.AreaWorking, Address: p.Address, AccountStatus: p.ShownStatus(),
 		PortfolioImages: p.PortfolioImages, CreateAt: isoTime(p.CreateAt), UpdateAt: isoTime(p.UpdateAt),
 		ListObject: p.ListObject, SocialNetwork: p.SocialNetwork, Services: p.Services, HoursOfWork: p.HoursOfWork,
-		Logo: p.Logo, Slug: p.Slug,
+		Logo: p.Logo, Slug: p.Slug, stored: p.Stored,
 	}
 	if private {
 		f.UserID.NumberPhone = owner.NumberPhone

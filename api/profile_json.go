@@ -97,7 +97,11 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"display":`...)
 	b = strconv.AppendBool(b, f.Display)
 	b = append(b, `,"option":`...)
-	b = appendStrings(b, f.Option)
+	if f.stored != nil {
+		b = append(b, f.stored.Option...)
+	} else {
+		b = appendStrings(b, f.Option)
+	}
 	b = append(b, `,"register_admin":{"adminRegisterId":`...)
 	b = appendInt64Ptr(b, f.RegisterAdmin.AdminRegisterID)
 	b = append(b, `,"description":`...)
@@ -161,13 +165,21 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"area_working":`...)
-	b = appendStrings(b, f.AreaWorking)
+	if f.stored != nil {
+		b = append(b, f.stored.AreaWorking...)
+	} else {
+		b = appendStrings(b, f.AreaWorking)
+	}
 	b = append(b, `,"address":`...)
 	b = appendString(b, f.Address)
 	b = append(b, `,"account_status":`...)
 	b = appendString(b, f.AccountStatus)
 	b = append(b, `,"portfolio_images":`...)
-	b = appendStrings(b, f.PortfolioImages)
+	if f.stored != nil {
+		b = append(b, f.stored.PortfolioImages...)
+	} else {
+		b = appendStrings(b, f.PortfolioImages)
+	}
 	b = append(b, `,"create_at":`...)
 	b = appendString(b, f.CreateAt)
 	b = append(b, `,"update_at":`...)
@@ -175,7 +187,9 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"list_object":`...)
 	b = appendRaw(b, f.ListObject)
 	b = append(b, `,"social_network":`...)
-	if f.SocialNetwork == nil {
+	if f.stored != nil {
+		b = append(b, f.stored.SocialNetwork...)
+	} else if f.SocialNetwork == nil {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
@@ -192,7 +206,9 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"services":`...)
-	if f.Services == nil {
+	if f.stored != nil {
+		b = append(b, f.stored.Services...)
+	} else if f.Services == nil {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
@@ -211,7 +227,11 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"hours_of_work":`...)
-	b = appendHours(b, f.HoursOfWork)
+	if f.stored != nil {
+		b = append(b, f.stored.HoursOfWork...)
+	} else {
+		b = appendHours(b, f.HoursOfWork)
+	}
 	b = append(b, `,"logo":`...)
 	b = appendString(b, f.Logo)
 	b = append(b, `,"slug":`...)

@@ -2,8 +2,12 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
+
+	"kardan/store"
 )
 
 // ProfilesWithOwners answers ProfilesByIDs' profiles, in the asked order, with their owners.
@@ -33,6 +37,20 @@ func TestProfilesWithOwners(t *testing.T) {
 	for i := range want {
 		if got[i].Descriotion != want[i].Descriotion || !slices.Equal(got[i].CategoryIDs, want[i].CategoryIDs) || got[i].UserID != want[i].UserID {
 			t.Errorf("profile %d: got %+v, want %+v", i, got[i], want[i])
+		}
+		// The lists are kept as their stored text, which holds what the long way decodes.
+		s := got[i].Stored
+		if s == nil {
+			t.Fatalf("profile %d: lists not kept as stored", i)
+		}
+		var services []store.Service
+		var social []store.SocialLink
+		var areas []string
+		if json.Unmarshal([]byte(s.Services), &services) != nil || json.Unmarshal([]byte(s.SocialNetwork), &social) != nil ||
+			json.Unmarshal([]byte(s.AreaWorking), &areas) != nil || !reflect.DeepEqual(services, want[i].Services) ||
+			!reflect.DeepEqual(social, want[i].SocialNetwork) || !slices.Equal(areas, want[i].AreaWorking) ||
+			!reflect.DeepEqual(got[i].HoursOfWork, want[i].HoursOfWork) {
+			t.Errorf("profile %d: stored lists %+v, hours %v; want %+v", i, s, got[i].HoursOfWork, want[i])
 		}
 	}
 	fresh, err := f.st.ProfileOwners(ctx, []int64{f.owner.ID, f.other.ID})

@@ -1,0 +1,123 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"kardan/admin"
+	"kardan/store"
+)
+
+// A public answer copies a profile's stored list columns instead of decoding and encoding them
+// again; what it writes must be byte for byte what the long way writes, for everything the store
+// accepts, and a row written some other way (by hand, with HTML in it) must go the long way.
+func TestStoredListsMatchTheLongWay(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kardan.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := srv.refs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var ids []int64
+	for i, s := range tricky {
+		u := &store.User{NumberPhone: fmt.Sprintf("091200000%02d", i), Name: s, PasswordHash: "x", ProfileImage: s}
+		if err := st.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		in := &store.ProfileInput{
+			ProfileName: fmt.Sprintf("کارگاه %d", i), Descriotion: "تعمیر " + s, ProvinceID: 1, CityID: 1, RangeWorker: 1,
+			CategoryList: []int64{101}, Location: &store.Location{Lat: 35.7, Long: 51.4},
+			AreaWorking: []string{s, "منطقه ۳"}, PortfolioImages: []string{}, Option: []string{s},
+			Services: []store.Service{{Title: "خدمت " + s, Price: int64(i) * 1000, Description: s}, {Title: "مشاوره"}},
+			HoursOfWork: store.Hours{"saturday": {Time: []store.Slot{{Open: 8 * 3600, Close: 13 * 3600}}}, "friday": {Closed: true},
+				"monday": {Boarding: true}},
+			SocialNetwork: []store.SocialLink{{Type: "Telegram", Link: "@shop_" + fmt.Sprint(i)},
+				{Type: "Site", Link: "https://example.com/?a=1&b=2"}, {Type: "Ather", Link: "دفتر " + s}},
+		}
+		if i%3 == 0 {
+			in.AreaWorking, in.Services, in.HoursOfWork, in.SocialNetwork = nil, nil, nil, nil
+		}
+		p, err := st.CreateProfile(ctx, u.ID, in, false)
+		if err != nil {
+			t.Fatalf("profile with %q: %v", s, err)
+		}
+		ids = append(ids, p.ID)
+	}
+	// Rows written by hand: with markup and a line separator the answer must escape, and with
+	// spaces in their JSON.
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`UPDATE profiles SET services = '[{"title":"<b>bold</b> & co","price":5,"description":""}]' WHERE id = ?`, ids[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE profiles SET social_network = ? WHERE id = ?`, "[{\"type\":\"Ather\",\"link\":\"a\u2028b\"}]", ids[3]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE profiles SET area_working = '[ "north" ,  "south" ]' WHERE id = ?`, ids[2]); err != nil {
+		t.Fatal(err)
+	}
+
+	long, err := st.ProfilesByIDs(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, owners, err := st.ProfilesWithOwners(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(short) != len(long) {
+		t.Fatalf("%d profiles read the short way, %d the long way", len(short), len(long))
+	}
+	for i, p := range short {
+		switch {
+		case (i == 1 || i == 3) && p.Stored != nil:
+			t.Fatalf("profile %d, with unescaped markup or a line separator in its lists, is copied as stored", i)
+		case i != 1 && i != 3 && p.Stored == nil:
+			t.Fatalf("profile %d (%q) was not kept as stored", i, tricky[i])
+		case p.Stored != nil && (p.Services != nil || p.AreaWorking != nil || p.SocialNetwork != nil || p.Option != nil):
+			t.Fatalf("profile %d kept as stored was decoded too", i)
+		}
+		owner := owners[p.UserID]
+		want := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(long[i], owner, false)), "open", nil)
+		got := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(p, owner, false)), "open", nil)
+		if !json.Valid(got) {
+			t.Fatalf("profile %d: the copied form is not JSON: %s", i, got)
+		}
+		if i == 2 {
+			// Spaces in hand-written JSON are copied as they are; the values are the same.
+			var a, b any
+			if json.Unmarshal(got, &a) != nil || json.Unmarshal(want, &b) != nil || fmt.Sprint(a) != fmt.Sprint(b) {
+				t.Fatalf("profile %d: copied\n%s\nlong way\n%s", i, got, want)
+			}
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("profile %d (%q): copied\n%s\nlong way\n%s", i, tricky[i], got, want)
+		}
+		if p.HoursOfWork.OpenStatus(time.Now()) != long[i].HoursOfWork.OpenStatus(time.Now()) {
+			t.Fatalf("profile %d: the open status differs", i)
+		}
+	}
+}
