@@ -111,13 +111,13 @@ type Profile struct {
 	PortfolioImages  []string
 	Option           []string
 	ListObject       json.RawMessage
-	// Stored, when set (only by ProfilesWithOwners), holds the list columns' stored JSON text;
-	// Services, SocialNetwork, AreaWorking, PortfolioImages and Option are then left nil.
-	Stored           *StoredLists
 	AdminID          *int64
 	AdminNote        string
 	CreateAt         int64
 	UpdateAt         int64
+	// Stored, when set (only by ProfilesWithOwners), holds the list columns' stored JSON text;
+	// Services, SocialNetwork, AreaWorking, PortfolioImages and Option are then left nil.
+	Stored *StoredLists
 }
 
 // Visible reports whether the public may see p.
@@ -145,7 +145,9 @@ const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.cit
 	p.social_network, p.area_working, p.portfolio_images, p.option, p.list_object, p.admin_id, p.admin_note, p.create_at,
 	p.update_at, (SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
 
-func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) { return scanProfileAs(sc, false) }
+func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
+	return scanProfileAs(sc, false)
+}
 
 // scanProfileAs scans a profile; keep leaves its list columns as stored text in p.Stored when
 // they can be copied into an answer as they are.
