@@ -49,17 +49,23 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 	}
 	r := &refs{cities: map[int64]store.City{}, provinces: map[int64]store.Province{}, tree: tree,
 		catForms: map[int64]*categoryRef{}, cityForms: map[int64]*cityRef{}, provForms: map[int64]*provinceRef{}}
+	// Each form names a field, categories, a city and a province: they are encoded here once.
 	for _, c := range cs {
 		r.cities[c.ID] = c
-		r.cityForms[c.ID] = &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
+		ref := &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
+		ref.json = appendCityRef(nil, ref)
+		r.cityForms[c.ID] = ref
 	}
 	for _, p := range ps {
 		r.provinces[p.ID] = p
-		r.provForms[p.ID] = &provinceRef{ID: p.ID, FarsiName: p.FarsiName, EnglishName: p.EnglishName}
+		ref := &provinceRef{ID: p.ID, FarsiName: p.FarsiName, EnglishName: p.EnglishName}
+		ref.json = appendProvinceRef(nil, ref)
+		r.provForms[p.ID] = ref
 	}
 	for _, root := range tree.Roots {
 		for _, c := range append([]*store.Category{root}, root.Children...) {
 			ref := categoryRefOf(c)
+			ref.json = appendCategoryRef(nil, &ref)
 			r.catForms[c.ID] = &ref
 		}
 	}
@@ -91,6 +97,7 @@ type categoryRef struct {
 	EnglishName string  `json:"english_name"`
 	Slag        string  `json:"slag"`
 	ParentIDs   []int64 `json:"parent_ids"`
+	json        []byte  // the encoded form, when refs made it
 }
 
 func categoryRefOf(c *store.Category) categoryRef {
@@ -160,6 +167,7 @@ type provinceRef struct {
 	ID          int64  `json:"id"`
 	FarsiName   string `json:"farsi_name"`
 	EnglishName string `json:"english_name"`
+	json        []byte // the encoded form, when refs made it
 }
 
 type cityRef struct {
@@ -167,6 +175,7 @@ type cityRef struct {
 	FarsiName   string `json:"farsi_name"`
 	EnglishName string `json:"english_name"`
 	Slag        string `json:"slag"`
+	json        []byte // the encoded form, when refs made it
 }
 
 // point is an optional place the distances in answers are measured from.

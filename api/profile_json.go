@@ -237,32 +237,43 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"slug":`...)
 	b = appendString(b, f.Slug)
 	b = append(b, `,"province":`...)
-	if f.Province == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, `{"id":`...)
-		b = strconv.AppendInt(b, f.Province.ID, 10)
-		b = append(b, `,"farsi_name":`...)
-		b = appendString(b, f.Province.FarsiName)
-		b = append(b, `,"english_name":`...)
-		b = appendString(b, f.Province.EnglishName)
-		b = append(b, '}')
-	}
+	b = appendProvinceRef(b, f.Province)
 	b = append(b, `,"city":`...)
-	if f.City == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, `{"id":`...)
-		b = strconv.AppendInt(b, f.City.ID, 10)
-		b = append(b, `,"farsi_name":`...)
-		b = appendString(b, f.City.FarsiName)
-		b = append(b, `,"english_name":`...)
-		b = appendString(b, f.City.EnglishName)
-		b = append(b, `,"slag":`...)
-		b = appendString(b, f.City.Slag)
-		b = append(b, '}')
+	return appendCityRef(b, f.City)
+}
+
+func appendProvinceRef(b []byte, p *provinceRef) []byte {
+	switch {
+	case p == nil:
+		return append(b, "null"...)
+	case p.json != nil:
+		return append(b, p.json...)
 	}
-	return b
+	b = append(b, `{"id":`...)
+	b = strconv.AppendInt(b, p.ID, 10)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, p.FarsiName)
+	b = append(b, `,"english_name":`...)
+	b = appendString(b, p.EnglishName)
+	return append(b, '}')
+}
+
+func appendCityRef(b []byte, c *cityRef) []byte {
+	switch {
+	case c == nil:
+		return append(b, "null"...)
+	case c.json != nil:
+		return append(b, c.json...)
+	}
+	b = append(b, `{"id":`...)
+	b = strconv.AppendInt(b, c.ID, 10)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, c.FarsiName)
+	b = append(b, `,"english_name":`...)
+	b = appendString(b, c.EnglishName)
+	b = append(b, `,"slag":`...)
+	b = appendString(b, c.Slag)
+	return append(b, '}')
 }
 
 // appendProfileFormTail ends a read form begun by appendProfileFormHead.
@@ -277,6 +288,9 @@ func appendProfileFormTail(b []byte, openStatus string, distance *int64) []byte 
 }
 
 func appendCategoryRef(b []byte, c *categoryRef) []byte {
+	if c.json != nil {
+		return append(b, c.json...)
+	}
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, c.ID, 10)
 	b = append(b, `,"farsi_name":`...)

@@ -68,6 +68,18 @@ func randomForm(rng *rand.Rand) *profileForm {
 		d := rng.Int64N(200000)
 		f.Distance = &d
 	}
+	if rng.IntN(2) == 0 {
+		// The reference forms refs encodes once; encoding/json does not see those bytes.
+		if f.RangeWorker != nil {
+			f.RangeWorker.json = appendCategoryRef(nil, f.RangeWorker)
+		}
+		for i := range f.CategoryList {
+			f.CategoryList[i].json = appendCategoryRef(nil, &f.CategoryList[i])
+		}
+		if f.Province != nil {
+			f.Province.json, f.City.json = appendProvinceRef(nil, f.Province), appendCityRef(nil, f.City)
+		}
+	}
 	return f
 }
 
