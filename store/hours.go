@@ -3,6 +3,7 @@ package store
 import (
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -107,4 +108,36 @@ func (h Hours) OpenStatus(t time.Time) string {
 		}
 	}
 	return StatusClosed
+}
+
+// maxSharedWeeks bounds the weeks a weekCache keeps (about 1 KiB each).
+const maxSharedWeeks = 1024
+
+// weekCache shares the decoded hours of public reads by their stored text. Most businesses keep
+// one of a few common weeks (the editor starts every profile from the same one), and decoding a
+// week was the largest part of reading a profile for a search answer. The shared weeks are only
+// read: a public read's hours go no further than open-status checks.
+type weekCache struct {
+	mu    sync.RWMutex
+	weeks map[string]Hours
+}
+
+// hours answers the week stored as text, decoded once while it stays in the cache.
+func (c *weekCache) hours(text string) (Hours, error) {
+	c.mu.RLock()
+	h, ok := c.weeks[text]
+	c.mu.RUnlock()
+	if ok {
+		return h, nil
+	}
+	if err := jsonCompat.UnmarshalFromString(text, &h); err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.weeks == nil || len(c.weeks) >= maxSharedWeeks {
+		c.weeks = make(map[string]Hours)
+	}
+	c.weeks[text] = h
+	c.mu.Unlock()
+	return h, nil
 }

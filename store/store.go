@@ -35,6 +35,7 @@ type Store struct {
 	Now func() time.Time
 
 	counts countCache
+	weeks  weekCache
 }
 
 // Open opens (or creates) the database file at path and brings its schema up to date.
