@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"reflect"
 	"sync"
 	"time"
 
@@ -68,6 +69,13 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 			ref.json = appendCategoryRef(nil, &ref)
 			r.catForms[c.ID] = &ref
 		}
+	}
+	if old := s.refsCache.r; old != nil && reflect.DeepEqual(old.cities, r.cities) &&
+		reflect.DeepEqual(old.provinces, r.provinces) && reflect.DeepEqual(old.tree, tree) {
+		// Nothing changed (the usual case, checked each minute): the forms cached with the old
+		// reference data stay good.
+		s.refsCache.at = time.Now()
+		return old, nil
 	}
 	s.refsCache.seq++
 	r.seq = s.refsCache.seq

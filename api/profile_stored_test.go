@@ -121,3 +121,51 @@ func TestStoredListsMatchTheLongWay(t *testing.T) {
 		}
 	}
 }
+
+// The reference data is read again each minute; when nothing changed, the forms made from it
+// (and the form cache filled with them) are kept, and a change makes new ones.
+func TestRefsKeptWhileUnchanged(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reread := func() *refs {
+		t.Helper()
+		srv.refsCache.mu.Lock()
+		srv.refsCache.at = time.Time{}
+		srv.refsCache.mu.Unlock()
+		srv.catMu.Lock()
+		srv.catsAt = time.Time{}
+		srv.catMu.Unlock()
+		r, err := srv.refs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first := reread()
+	if again := reread(); again != first || again.seq != first.seq {
+		t.Fatalf("unchanged reference data made new forms: seq %d, then %d", first.seq, again.seq)
+	}
+	c, err := st.City(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.FarsiName = "تهران بزرگ"
+	if _, err := st.SeedReference(ctx, nil, []store.City{*c}, nil); err != nil {
+		t.Fatal(err)
+	}
+	changed := reread()
+	if changed.seq <= first.seq || changed.cityForms[1].FarsiName != "تهران بزرگ" {
+		t.Fatalf("a renamed city kept the old forms: seq %d after %d, city %+v", changed.seq, first.seq, changed.cityForms[1])
+	}
+}
