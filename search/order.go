@@ -8,9 +8,19 @@ import (
 	"sync"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/collector"
 
 	"kardan/store"
 )
+
+func init() {
+	// Profile searches ask Bleve for every hit (collectAll), and pageCollector hands each match
+	// straight back to the pool, so Bleve's preallocation for a thousand matches (a pool and a
+	// heap of as many) on every search was pure waste: 250 KiB a search, half of what a radius
+	// answer allocated, and the garbage collection that goes with it. Past this cap Bleve
+	// allocates on demand, which it never needs to here.
+	collector.PreAllocSizeSkipCap = 32
+}
 
 // facts holds, by profile id, what the orders of a search compare: level_score, count_scorer,
 // the point and the creation time of every visible profile. It is read from the store when the

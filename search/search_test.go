@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -534,5 +535,35 @@ func TestRebuildIsDeterministic(t *testing.T) {
 			}
 		}
 		ix.Close()
+	}
+}
+
+// A search keeps one page, whatever the number of hits: it must not allocate for a thousand
+// matches up front, as Bleve does unless told otherwise (a quarter of a megabyte a search, half
+// of what a radius answer allocated). A memory bound, not a timing.
+func TestSearchAllocatesForItsPage(t *testing.T) {
+	f := newFixture(t)
+	for i := 0; i < 30; i++ {
+		lat, long := offset(tehranLat, tehranLong, float64(100*i), float64(-50*i))
+		f.add(fmt.Sprintf("نقاشی ساختمان %d", i), "نقاشی و کاغذ دیواری", 1, 1, 1, 101, lat, long)
+	}
+	f.sync()
+	qs := []search.ProfileQuery{{Text: "نقاشی"}, {HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 5000, Order: search.OrderNearest},
+		{Text: "نقاشی", HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 5000}}
+	for _, q := range qs {
+		f.search(q) // warm: the first search of a kind builds what later ones reuse
+	}
+	const runs = 30
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := 0; i < runs; i++ {
+		if h := f.search(qs[i%len(qs)]); h.Total == 0 {
+			t.Fatalf("%+v found nothing", qs[i%len(qs)])
+		}
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / runs; per > 96<<10 {
+		t.Fatalf("a search of a 30-profile index allocated %d KiB", per>>10)
 	}
 }
