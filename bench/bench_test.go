@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -95,5 +97,41 @@ func TestLoadCountsAnswersAndErrors(t *testing.T) {
 	}
 	if _, err := httpCaller("http://192.0.2.1:80", 1); err == nil {
 		t.Fatal("a non-loopback target was accepted")
+	}
+}
+
+// Alternating slices measure both targets, in turn, and each target's clients walk on through
+// the requests from slice to slice as they would in one long phase.
+func TestAlternatingSlices(t *testing.T) {
+	reqs := make([]request, 10)
+	for i := range reqs {
+		reqs[i].Path = fmt.Sprint(i)
+	}
+	var mu sync.Mutex
+	var order []string
+	seen := map[string][]string{}
+	target := func(name string) caller {
+		return func(ctx context.Context, r *request) (int, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			if len(order) == 0 || order[len(order)-1] != name {
+				order = append(order, name)
+			}
+			seen[name] = append(seen[name], r.Path)
+			return 3, nil
+		}
+	}
+	marked := 0
+	a, b := runAlternating(context.Background(), loadConfig{Clients: 1, Duration: time.Minute, MaxRequests: 12}, 3, reqs,
+		target("a"), target("b"), func() { marked++ })
+	if a.Requests != 12 || b.Requests != 12 || a.MeanBytes != 3 || b.Errors != 0 || marked != 1 {
+		t.Fatalf("a %+v, b %+v, marked %d", a, b, marked)
+	}
+	if got := strings.Join(order, ""); got != "ababab" {
+		t.Fatalf("the targets ran in the order %s, want ababab", got)
+	}
+	want := "0 1 2 3 4 5 6 7 8 9 0 1"
+	if got := strings.Join(seen["b"], " "); got != want {
+		t.Fatalf("b asked %s, want %s", got, want)
 	}
 }

@@ -62,80 +62,148 @@ type result struct {
 	FirstError string `json:"first_error,omitempty"`
 }
 
-// runLoad drives reqs through call with cfg.Clients concurrent clients. Each client walks the
-// request list from its own offset, so the clients do not ask the same query at the same time.
+// runLoad drives reqs through call with cfg.Clients concurrent clients: a warm-up, then one
+// measured phase.
 func runLoad(ctx context.Context, cfg loadConfig, reqs []request, call caller) result {
 	if len(reqs) == 0 {
 		return result{FirstError: "no requests"}
 	}
-	phase := func(d time.Duration, limit int64, measure bool) (hist *histogram, n, errs, bytes int64, firstErr string, took time.Duration) {
-		ctx, cancel := context.WithTimeout(ctx, d)
-		defer cancel()
-		var count, errCount, byteCount atomic.Int64
-		var errOnce sync.Once
-		hists := make([]*histogram, cfg.Clients)
-		var wg sync.WaitGroup
-		start := time.Now()
-		for c := 0; c < cfg.Clients; c++ {
-			hists[c] = &histogram{}
-			wg.Add(1)
-			go func(c int) {
-				defer wg.Done()
-				h := hists[c]
-				i := c * len(reqs) / cfg.Clients
-				for ctx.Err() == nil {
-					if limit > 0 && count.Add(1) > limit {
-						return
-					}
-					r := &reqs[i%len(reqs)]
-					i++
-					t0 := time.Now()
-					size, err := call(ctx, r)
-					lat := time.Since(t0)
-					if ctx.Err() != nil {
-						return // cut off by the deadline: neither a sample nor an error
-					}
-					if limit <= 0 {
-						count.Add(1)
-					}
-					if err != nil {
-						errCount.Add(1)
-						errOnce.Do(func() { firstErr = err.Error() })
-						continue
-					}
-					byteCount.Add(int64(size))
-					if measure {
-						h.record(lat)
-					}
-				}
-			}(c)
-		}
-		wg.Wait()
-		took = time.Since(start)
-		hist = &histogram{}
-		for _, h := range hists {
-			hist.merge(h)
-		}
-		n = hist.n + errCount.Load()
-		return hist, n, errCount.Load(), byteCount.Load(), firstErr, took
-	}
 	if cfg.Warmup > 0 {
-		phase(cfg.Warmup, 0, false)
+		loadPhase(ctx, cfg.Clients, reqs, call, cfg.Warmup, 0, nil, nil)
 	}
 	if cfg.OnMeasure != nil {
 		cfg.OnMeasure()
 	}
-	h, n, errs, size, firstErr, took := phase(cfg.Duration, cfg.MaxRequests, true)
-	res := result{Requests: n, Errors: errs, Seconds: took.Seconds(), FirstError: firstErr}
-	if took > 0 {
-		res.RPS = float64(h.n) / took.Seconds()
+	var t tally
+	loadPhase(ctx, cfg.Clients, reqs, call, cfg.Duration, cfg.MaxRequests, nil, &t)
+	return t.result()
+}
+
+// runAlternating measures two targets on the same requests in alternating slices of the
+// measured time (a warm-up of each first): on a shared machine whose load drifts, two targets
+// measured one after the other meet different loads, and their ratio moves with it; slices a
+// couple of seconds apart meet the same load. Each target's clients walk on through the request
+// list from slice to slice, as in one long phase. onMeasureB is called before b's first slice.
+func runAlternating(ctx context.Context, cfg loadConfig, slices int, reqs []request, a, b caller, onMeasureB func()) (result, result) {
+	if len(reqs) == 0 {
+		return result{FirstError: "no requests"}, result{FirstError: "no requests"}
 	}
-	if h.n > 0 {
+	if cfg.Warmup > 0 {
+		loadPhase(ctx, cfg.Clients, reqs, a, cfg.Warmup, 0, nil, nil)
+		loadPhase(ctx, cfg.Clients, reqs, b, cfg.Warmup, 0, nil, nil)
+	}
+	if onMeasureB != nil {
+		onMeasureB()
+	}
+	slices = max(1, slices)
+	d, limit := cfg.Duration/time.Duration(slices), cfg.MaxRequests/int64(slices)
+	if cfg.MaxRequests > 0 {
+		limit = max(1, limit)
+	}
+	posA, posB := startPositions(cfg.Clients, len(reqs)), startPositions(cfg.Clients, len(reqs))
+	var ta, tb tally
+	for i := 0; i < slices && ctx.Err() == nil; i++ {
+		loadPhase(ctx, cfg.Clients, reqs, a, d, limit, posA, &ta)
+		loadPhase(ctx, cfg.Clients, reqs, b, d, limit, posB, &tb)
+	}
+	return ta.result(), tb.result()
+}
+
+// startPositions spreads the clients over the request list, so they do not ask the same query
+// at the same time.
+func startPositions(clients, n int) []int {
+	pos := make([]int, clients)
+	for c := range pos {
+		pos[c] = c * n / clients
+	}
+	return pos
+}
+
+// tally adds up the measured phases of one target.
+type tally struct {
+	hist           histogram
+	n, errs, bytes int64
+	took           time.Duration
+	firstErr       string
+}
+
+func (t *tally) result() result {
+	res := result{Requests: t.n, Errors: t.errs, Seconds: t.took.Seconds(), FirstError: t.firstErr}
+	if t.took > 0 {
+		res.RPS = float64(t.hist.n) / t.took.Seconds()
+	}
+	if h := &t.hist; h.n > 0 {
 		res.P50, res.P95, res.P99 = h.quantile(0.50), h.quantile(0.95), h.quantile(0.99)
 		res.Max = float64(h.max.Microseconds()) / 1000
-		res.MeanBytes = float64(size) / float64(h.n)
+		res.MeanBytes = float64(t.bytes) / float64(h.n)
 	}
 	return res
+}
+
+// loadPhase drives reqs through call with clients concurrent clients for d (and at most limit
+// requests when limit > 0). Client c starts at pos[c] and leaves there the request it would ask
+// next (nil pos: the start positions). With t nil the answers are not counted (a warm-up).
+func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d time.Duration, limit int64, pos []int, t *tally) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	if pos == nil {
+		pos = startPositions(clients, len(reqs))
+	}
+	var count, errCount, byteCount atomic.Int64
+	var errOnce sync.Once
+	var firstErr string
+	hists := make([]*histogram, clients)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for c := 0; c < clients; c++ {
+		hists[c] = &histogram{}
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			h := hists[c]
+			i := pos[c]
+			defer func() { pos[c] = i % len(reqs) }()
+			for ctx.Err() == nil {
+				if limit > 0 && count.Add(1) > limit {
+					return
+				}
+				r := &reqs[i%len(reqs)]
+				i++
+				t0 := time.Now()
+				size, err := call(ctx, r)
+				lat := time.Since(t0)
+				if ctx.Err() != nil {
+					return // cut off by the deadline: neither a sample nor an error
+				}
+				if limit <= 0 {
+					count.Add(1)
+				}
+				if err != nil {
+					errCount.Add(1)
+					errOnce.Do(func() { firstErr = err.Error() })
+					continue
+				}
+				byteCount.Add(int64(size))
+				h.record(lat)
+			}
+		}(c)
+	}
+	wg.Wait()
+	if t == nil {
+		return
+	}
+	t.took += time.Since(start)
+	var n int64
+	for _, h := range hists {
+		t.hist.merge(h)
+		n += h.n
+	}
+	t.n += n + errCount.Load()
+	t.errs += errCount.Load()
+	t.bytes += byteCount.Load()
+	if t.firstErr == "" {
+		t.firstErr = firstErr
+	}
 }
 
 // httpCaller sends requests to base, which must be a loopback address: the benchmark never

@@ -42,6 +42,7 @@ type runConfig struct {
 	LHRuns        int
 	PGConnections int
 	CPUProfile    string
+	Slices        int
 }
 
 func parseRunConfig(args []string) (*runConfig, error) {
@@ -72,7 +73,8 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
 	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
-	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of the bare harness's workloads to this path plus .<workload> (go tool pprof)")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of this process (the bare harness and the load generator) for each workload to this path plus .<workload> (go tool pprof)")
+	fs.IntVar(&c.Slices, "slices", 5, "the harness and Kardan alternate in this many slices of the measured time")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -190,8 +192,8 @@ func runBench(ctx context.Context, args []string) error {
 
 	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON. It answers from
 	// a copy of the data (kardan serve locks its index), opened now and measured workload by
-	// workload just before Kardan, so each ratio compares two runs a few seconds apart on this
-	// shared machine rather than minutes apart.
+	// workload in slices alternating with Kardan's, so each ratio compares two targets that met
+	// the same load on this shared machine.
 	var harness *harnessPeer
 	if !cfg.Skip["harness"] {
 		h, err := openHarness(ctx, data, filepath.Join(work, fmt.Sprintf("harness-%d", cfg.N)), ws)
@@ -201,33 +203,37 @@ func runBench(ctx context.Context, args []string) error {
 		defer h.close()
 		harness = h
 	}
-	measureHarness := func(w *workload) error {
-		if harness == nil || !w.Harness {
+	// profiled runs f with this process's CPU profile written for w, when asked for.
+	profiled := func(w *workload, f func()) error {
+		if cfg.CPUProfile == "" {
+			f()
 			return nil
 		}
-		if cfg.CPUProfile != "" {
-			f, err := os.Create(cfg.CPUProfile + "." + w.Name)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			if err := pprof.StartCPUProfile(f); err != nil {
-				return err
-			}
-			defer pprof.StopCPUProfile()
-		}
-		sums[w.Name].Harness = measure("harness", w, w.Reqs, harness.call)
-		return ctx.Err()
-	}
-
-	// 4. Kardan itself, each workload right after the harness's.
-	if !cfg.Skip["kardan"] {
-		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, sums, s, measure, measureHarness); err != nil {
+		out, err := os.Create(cfg.CPUProfile + "." + w.Name)
+		if err != nil {
 			return err
 		}
-	} else {
+		defer out.Close()
+		if err := pprof.StartCPUProfile(out); err != nil {
+			return err
+		}
+		f()
+		pprof.StopCPUProfile()
+		return nil
+	}
+	k := kardanMeasure{cfg: cfg, sums: sums, profiled: profiled}
+	if harness != nil {
+		k.harness = harness.call
+	}
+
+	// 4. Kardan itself, each workload alternating with the harness.
+	if !cfg.Skip["kardan"] {
+		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, s, k); err != nil {
+			return err
+		}
+	} else if harness != nil {
 		for _, w := range ws {
-			if err := measureHarness(w); err != nil {
+			if err := k.harnessAlone(ctx, w); err != nil {
 				return err
 			}
 		}
@@ -389,10 +395,46 @@ func (h *harnessPeer) close() {
 
 var entryScript = regexp.MustCompile(`<script\b[^>]*\bsrc="(/assets/[^"]+\.js)"`)
 
+// kardanMeasure measures Kardan's workloads, alternating with the harness where it answers them.
+type kardanMeasure struct {
+	cfg      *runConfig
+	sums     map[string]*workloadSummary
+	harness  caller // nil without the harness
+	profiled func(w *workload, f func()) error
+}
+
+// harnessAlone measures the harness on w by itself (Kardan skipped, or not answering w).
+func (k kardanMeasure) harnessAlone(ctx context.Context, w *workload) error {
+	if k.harness == nil || !w.Harness || len(w.Reqs) == 0 {
+		return nil
+	}
+	return k.profiled(w, func() { k.sums[w.Name].Harness = measureWith(ctx, k.cfg.Load, "harness", w, w.Reqs, k.harness) })
+}
+
+// both measures w on Kardan (call), alternating with the harness when it answers w; onMeasure
+// is called as Kardan's measured requests begin.
+func (k kardanMeasure) both(ctx context.Context, w *workload, call caller, onMeasure func()) (*result, error) {
+	if k.harness == nil || !w.Harness {
+		lc := k.cfg.Load
+		lc.OnMeasure = onMeasure
+		return measureWith(ctx, lc, "kardan", w, w.Reqs, call), nil
+	}
+	slog.Info("measuring", "target", "harness and kardan", "workload", w.Name, "slices", k.cfg.Slices)
+	var h, r result
+	err := k.profiled(w, func() { h, r = runAlternating(ctx, k.cfg.Load, k.cfg.Slices, w.Reqs, k.harness, call, onMeasure) })
+	h.Target, h.Workload, r.Target, r.Workload = "harness", w.Name, "kardan", w.Name
+	for _, x := range []*result{&h, &r} {
+		slog.Info("measured", "target", x.Target, "workload", w.Name, "rps", int(x.RPS), "p50_ms", x.P50, "p99_ms", x.P99, "errors", x.Errors)
+	}
+	k.sums[w.Name].Harness = &h
+	return &r, err
+}
+
 // runKardan serves the data with `kardan serve` and measures every workload on it, its memory,
 // and (unless skipped) the Lighthouse scores of its pages.
 func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, logs string, demo *demoData, ws []*workload,
-	sums map[string]*workloadSummary, s *summary, measure measureFunc, before func(*workload) error) error {
+	s *summary, k kardanMeasure) error {
+	sums := k.sums
 	port, err := freePort()
 	if err != nil {
 		return err
@@ -441,15 +483,16 @@ func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, log
 		if w.Name == "home" || w.Name == "asset" {
 			sums[w.Name].Distinct = len(w.Reqs)
 		}
-		if err := before(w); err != nil {
-			return err
-		}
 		if sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
+			if err := k.harnessAlone(ctx, w); err != nil {
+				return err
+			}
 			continue
 		}
-		lc := cfg.Load
-		lc.OnMeasure = reqLog.mark
-		r := measureWith(ctx, lc, "kardan", w, w.Reqs, call)
+		r, err := k.both(ctx, w, call, reqLog.mark)
+		if err != nil {
+			return err
+		}
 		r.ServerP50, r.ServerP99, _ = reqLog.latencies(w.Reqs[0].Path)
 		sums[w.Name].Kardan = r
 		if ctx.Err() != nil {
