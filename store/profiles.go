@@ -150,20 +150,21 @@ func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 	return scanProfileAs(sc, nil)
 }
 
-// scanProfileAs scans a profile. Given weeks, it reads for a public answer: its list columns are
-// left as stored text in p.Stored when they can be copied into an answer as they are, and its
-// hours are shared through weeks.
-func scanProfileAs(sc interface{ Scan(...any) error }, weeks *weekCache) (*Profile, error) {
+// scanProfileAs scans a profile, and then the row's further columns into more. Given weeks, it
+// reads for a public answer: its list columns are left as stored text in p.Stored when they can
+// be copied into an answer as they are, and its hours are shared through weeks.
+func scanProfileAs(sc interface{ Scan(...any) error }, weeks *weekCache, more ...any) (*Profile, error) {
 	p := &Profile{}
 	var services, hours, social, areas, portfolio, option, listObject, cats string
-	err := sc.Scan(&p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID, &p.ProfileName, &p.Slug, &p.KeyWord,
-		&p.WorkHistoryYears, &p.Descriotion, &p.Address, &p.Lat, &p.Long, &p.AccountStatus, &p.Active,
-		&p.Display, &p.DeleteAt, &p.Score, &p.CountScorer, &p.LevelScore, &p.ProfileImage, &p.Logo, &services, &hours,
-		&social, &areas, &portfolio, &option, &listObject, &p.AdminID, &p.AdminNote, &p.CreateAt,
-		&p.UpdateAt, &cats)
-	if err != nil {
+	dest := append(make([]any, 0, 34+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
+		&p.ProfileName, &p.Slug, &p.KeyWord, &p.WorkHistoryYears, &p.Descriotion, &p.Address, &p.Lat, &p.Long,
+		&p.AccountStatus, &p.Active, &p.Display, &p.DeleteAt, &p.Score, &p.CountScorer, &p.LevelScore, &p.ProfileImage,
+		&p.Logo, &services, &hours, &social, &areas, &portfolio, &option, &listObject, &p.AdminID, &p.AdminNote,
+		&p.CreateAt, &p.UpdateAt, &cats)
+	if err := sc.Scan(append(dest, more...)...); err != nil {
 		return nil, err
 	}
+	var err error
 	if p.CategoryIDs, err = parseIDList(cats); err != nil {
 		return nil, fmt.Errorf("profile %d: %w", p.ID, err)
 	}
@@ -1031,15 +1032,13 @@ func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Pr
 	byID := make(map[int64]*Profile, len(ids))
 	for rows.Next() {
 		var a ProfileAuthor
-		var sc interface{ Scan(...any) error } = rows
+		var p *Profile
+		var err error
 		if public {
-			sc = withMore{rows, []any{&a.Name, &a.NumberPhone, &a.ProfileImage}}
+			p, err = scanProfileAs(rows, &s.weeks, &a.Name, &a.NumberPhone, &a.ProfileImage)
+		} else {
+			p, err = scanProfileAs(rows, nil)
 		}
-		var weeks *weekCache
-		if public {
-			weeks = &s.weeks
-		}
-		p, err := scanProfileAs(sc, weeks)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -1060,14 +1059,6 @@ func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Pr
 	}
 	return out, owners, nil
 }
-
-// withMore scans a row into a profile's columns and then into more.
-type withMore struct {
-	sc   interface{ Scan(...any) error }
-	more []any
-}
-
-func (w withMore) Scan(dest ...any) error { return w.sc.Scan(append(dest, w.more...)...) }
 
 // ProfileOwners answers the owners of profiles, by user id.
 func (s *Store) ProfileOwners(ctx context.Context, userIDs []int64) (map[int64]ProfileAuthor, error) {
