@@ -119,8 +119,10 @@ func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int
 	read := make(map[int64]*cachedForm, len(ps))
 	scratch := jsonBufs.Get().(*[]byte)
 	b := *scratch
+	var form profileForm
 	for _, p := range ps {
-		b = appendProfileFormHead(b[:0], r.formOf(p, owners[p.UserID], false))
+		r.fill(&form, p, owners[p.UserID], false)
+		b = appendProfileFormHead(b[:0], &form)
 		read[p.ID] = newCachedForm(p, b)
 	}
 	putBuf(scratch, b)

@@ -224,7 +224,14 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 // formOf answers p's read form without its open status and distance; private adds the owner's
 // sign-in number and the admin's note.
 func (r *refs) formOf(p *store.Profile, owner store.ProfileAuthor, private bool) *profileForm {
-	f := &profileForm{
+	f := &profileForm{}
+	r.fill(f, p, owner, private)
+	return f
+}
+
+// fill makes f the read form formOf answers: a form that is only encoded can live on the stack.
+func (r *refs) fill(f *profileForm, p *store.Profile, owner store.ProfileAuthor, private bool) {
+	*f = profileForm{
 		ID: p.ID, Active: p.Active, Display: p.Display, Option: p.Option,
 		UserID:       profileOwnerForm{UserID: p.UserID, Name: owner.Name, ProfileImage: owner.ProfileImage},
 		CategoryList: []categoryRef{}, ProfileImage: p.ProfileImage, ProfileName: p.ProfileName, KeyWord: p.KeyWord,
@@ -252,7 +259,6 @@ func (r *refs) formOf(p *store.Profile, owner store.ProfileAuthor, private bool)
 	}
 	f.Province = r.provForms[p.ProvinceID]
 	f.City = r.cityForms[p.CityID]
-	return f
 }
 
 // distanceTo answers the distance in whole metres from a point to (lat, long).
