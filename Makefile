@@ -50,7 +50,7 @@ test-web: webui/node_modules/.installed
 ## the deadline (no failing input found). FUZZTIME=1m overrides every count for a longer run.
 FUZZ_TARGETS := store:FuzzNormalizeMobile:20000 store:FuzzFoldPersian:20000 store:FuzzCleanText:20000 \
 	store:FuzzSlugify:20000 store:FuzzHours:20000 search:FuzzQueryTokens:10000 search:FuzzIndexText:10000 \
-	media:FuzzUpload:100 api:FuzzSearchUser:5000
+	media:FuzzUpload:100 api:FuzzSearchUser:5000 api:FuzzAppendString:20000
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; fn=$${rest%%:*}; budget=$${FUZZTIME:-$${rest#*:}x}; \

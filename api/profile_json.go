@@ -423,32 +423,39 @@ const hexDigits = "0123456789abcdef"
 
 // appendString writes s as a JSON string the way encoding/json does by default: quotes,
 // backslashes and control characters escaped, <, > and & as \u003c, \u003e and \u0026, the line
-// and paragraph separators escaped, and invalid UTF-8 replaced by U+FFFD. Valid UTF-8, nearly
-// all text here, is copied byte by byte without decoding its runes.
+// and paragraph separators escaped, and invalid UTF-8 replaced by U+FFFD. Runs of safe bytes are
+// copied whole, and a two-byte sequence (every Persian and Arabic letter) is checked without
+// decoding its rune.
 func appendString(b []byte, s string) []byte {
-	if !utf8.ValidString(s) {
-		return appendStringSlow(b, s)
-	}
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(s); {
 		c := s[i]
-		if c >= utf8.RuneSelf {
-			// U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-			if c == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9) {
+		if c < utf8.RuneSelf {
+			if !jsonSafe[c] {
 				b = append(b, s[start:i]...)
-				b = append(b, '\\', 'u', '2', '0', '2', "89"[s[i+2]-0xA8])
-				i += 2
+				b = appendEscaped(b, c)
 				start = i + 1
 			}
+			i++
 			continue
 		}
-		if jsonSafe[c] {
+		if c >= 0xC2 && c <= 0xDF && i+1 < len(s) && s[i+1]&0xC0 == 0x80 {
+			i += 2
 			continue
 		}
-		b = append(b, s[start:i]...)
-		b = appendEscaped(b, c)
-		start = i + 1
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			start = i + size
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			start = i + size
+		}
+		i += size
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
@@ -478,41 +485,4 @@ func appendEscaped(b []byte, c byte) []byte {
 		return append(b, '\\', 't')
 	}
 	return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-}
-
-// appendStringSlow is appendString for text that is not valid UTF-8: rune by rune.
-func appendStringSlow(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if jsonSafe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			b = appendEscaped(b, c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

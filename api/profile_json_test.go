@@ -130,3 +130,22 @@ func TestProfileAnswersMatchWriteJSON(t *testing.T) {
 		})
 	}
 }
+
+// appendString writes any string exactly as encoding/json does.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range tricky {
+		f.Add(s)
+	}
+	f.Add("\xd8")              // a two-byte sequence cut short
+	f.Add("\xd8\x41 \xc0\x80") // a bad continuation byte; an overlong encoding
+	f.Add("\xe2\x80")          // a cut three-byte sequence
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendString(nil, s); !bytes.Equal(got, want) {
+			t.Fatalf("%q: got %s, want %s", s, got, want)
+		}
+	})
+}
