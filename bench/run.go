@@ -417,7 +417,9 @@ func (k kardanMeasure) both(ctx context.Context, w *workload, call caller, onMea
 	if k.harness == nil || !w.Harness {
 		lc := k.cfg.Load
 		lc.OnMeasure = onMeasure
-		return measureWith(ctx, lc, "kardan", w, w.Reqs, call), nil
+		var r *result
+		err := k.profiled(w, func() { r = measureWith(ctx, lc, "kardan", w, w.Reqs, call) })
+		return r, err
 	}
 	slog.Info("measuring", "target", "harness and kardan", "workload", w.Name, "slices", k.cfg.Slices)
 	var h, r result
