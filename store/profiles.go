@@ -998,7 +998,8 @@ type ProfileAuthor struct {
 }
 
 // ProfilesWithOwners answers what ProfilesByIDs answers and the profiles' owners, by user id,
-// in one query: a search answer's forms show both. It is the read behind public answers, so each
+// in one query: a search answer's forms show both. It is the read behind public answers: the
+// owners carry what the public sees (name and picture, not the sign-in number), and each
 // profile's list columns are kept as stored text in Stored where they can be copied as they are.
 func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile, map[int64]ProfileAuthor, error) {
 	ps, owners, err := s.profilesIn(ctx, ids, true)
@@ -1009,8 +1010,8 @@ func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile
 }
 
 // profilesIn reads the profiles with these ids, in the same order and skipping missing ones.
-// For a public answer it reads their owners too (joined in the same query) and keeps their list
-// columns as stored text.
+// For a public answer it reads their owners' names and pictures too (copies kept in the profile
+// row) and keeps their list columns as stored text.
 func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Profile, map[int64]ProfileAuthor, error) {
 	owners := map[int64]ProfileAuthor{}
 	if len(ids) == 0 {
@@ -1020,11 +1021,11 @@ func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Pr
 	for i, id := range ids {
 		args[i] = id
 	}
-	cols, from := profileColumns, `profiles p`
+	cols := profileColumns
 	if public {
-		cols, from = cols+`, u.name, u.number_phone, u.profile_image`, from+` JOIN users u ON u.id = p.user_id`
+		cols += `, p.owner_name, p.owner_image` // kept current by triggers (0005_profile_owners.sql)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM `+from+` WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM profiles p WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -1035,7 +1036,7 @@ func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Pr
 		var p *Profile
 		var err error
 		if public {
-			p, err = scanProfileAs(rows, &s.weeks, &a.Name, &a.NumberPhone, &a.ProfileImage)
+			p, err = scanProfileAs(rows, &s.weeks, &a.Name, &a.ProfileImage)
 		} else {
 			p, err = scanProfileAs(rows, nil)
 		}

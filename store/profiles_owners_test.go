@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"testing"
@@ -57,10 +58,49 @@ func TestProfilesWithOwners(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(owners) != 2 || owners[f.owner.ID] != fresh[f.owner.ID] || owners[f.other.ID] != fresh[f.other.ID] {
-		t.Fatalf("owners: got %+v, want %+v", owners, fresh)
+	public := func(a store.ProfileAuthor) store.ProfileAuthor { a.NumberPhone = ""; return a }
+	if len(owners) != 2 || owners[f.owner.ID] != public(fresh[f.owner.ID]) || owners[f.other.ID] != public(fresh[f.other.ID]) {
+		t.Fatalf("owners: got %+v, want %+v without their numbers", owners, fresh)
+	}
+	// The owner's name and picture are copies in the profile row, kept current by triggers.
+	img := "/uploads/ab/abcdef.webp"
+	name := "نام تازه"
+	if _, err := f.st.UpdateUser(ctx, f.owner.ID, store.UserUpdate{Name: &name, ProfileImage: &img}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, owners, err = f.st.ProfilesWithOwners(ctx, ask); err != nil {
+		t.Fatal(err)
+	}
+	if got := owners[f.owner.ID]; got.Name != name || got.ProfileImage != img || owners[f.other.ID] != public(fresh[f.other.ID]) {
+		t.Fatalf("after the owner's change: got %+v", owners)
 	}
 	if ps, os, err := f.st.ProfilesWithOwners(ctx, nil); err != nil || len(ps) != 0 || len(os) != 0 {
 		t.Fatalf("no ids: %v %v %v", ps, os, err)
+	}
+}
+
+// Profiles loaded in bulk carry their owners' names and pictures too (the insert trigger).
+func TestBulkProfilesCarryOwners(t *testing.T) {
+	ctx := context.Background()
+	f := newProfileFixture(t)
+	users := []*store.User{{NumberPhone: "09125550001", Name: "مریم", PasswordHash: "x", ProfileImage: "/uploads/a.webp", CreateAt: 1, UpdateAt: 1},
+		{NumberPhone: "09125550002", Name: "رضا", PasswordHash: "x", CreateAt: 1, UpdateAt: 1}}
+	var ps []*store.Profile
+	for i, name := range []string{"کارگاه یک", "کارگاه دو", "کارگاه سه"} {
+		ps = append(ps, &store.Profile{RangeWorkerID: 1, ProvinceID: 1, CityID: 1, ProfileName: name, Slug: fmt.Sprintf("bulk-%d", i),
+			AccountStatus: store.StatusAccepted, Active: true, Display: true, CategoryIDs: []int64{101}, CreateAt: 1, UpdateAt: 1})
+	}
+	if err := f.st.BulkLoad(ctx, users, ps, []int{0, 1, 0}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, owners, err := f.st.ProfilesWithOwners(ctx, []int64{ps[0].ID, ps[1].ID, ps[2].ID})
+	if err != nil || len(got) != 3 {
+		t.Fatalf("%d profiles, %v", len(got), err)
+	}
+	for i, p := range ps {
+		want := users[[]int{0, 1, 0}[i]]
+		if a := owners[p.UserID]; p.UserID != want.ID || a.Name != want.Name || a.ProfileImage != want.ProfileImage {
+			t.Errorf("profile %d: owner %+v, want %s %q", i, a, want.Name, want.ProfileImage)
+		}
 	}
 }
