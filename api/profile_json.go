@@ -249,13 +249,7 @@ func appendProvinceRef(b []byte, p *provinceRef) []byte {
 	case p.json != nil:
 		return append(b, p.json...)
 	}
-	b = append(b, `{"id":`...)
-	b = strconv.AppendInt(b, p.ID, 10)
-	b = append(b, `,"farsi_name":`...)
-	b = appendString(b, p.FarsiName)
-	b = append(b, `,"english_name":`...)
-	b = appendString(b, p.EnglishName)
-	return append(b, '}')
+	return append(appendNames(b, p.ID, p.FarsiName, p.EnglishName), '}')
 }
 
 func appendCityRef(b []byte, c *cityRef) []byte {
@@ -265,15 +259,19 @@ func appendCityRef(b []byte, c *cityRef) []byte {
 	case c.json != nil:
 		return append(b, c.json...)
 	}
-	b = append(b, `{"id":`...)
-	b = strconv.AppendInt(b, c.ID, 10)
-	b = append(b, `,"farsi_name":`...)
-	b = appendString(b, c.FarsiName)
-	b = append(b, `,"english_name":`...)
-	b = appendString(b, c.EnglishName)
-	b = append(b, `,"slag":`...)
+	b = append(appendNames(b, c.ID, c.FarsiName, c.EnglishName), `,"slag":`...)
 	b = appendString(b, c.Slag)
 	return append(b, '}')
+}
+
+// appendNames opens a reference form: its id and its Persian and English names.
+func appendNames(b []byte, id int64, fa, en string) []byte {
+	b = append(b, `{"id":`...)
+	b = strconv.AppendInt(b, id, 10)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, fa)
+	b = append(b, `,"english_name":`...)
+	return appendString(b, en)
 }
 
 // appendProfileFormTail ends a read form begun by appendProfileFormHead.
@@ -291,13 +289,7 @@ func appendCategoryRef(b []byte, c *categoryRef) []byte {
 	if c.json != nil {
 		return append(b, c.json...)
 	}
-	b = append(b, `{"id":`...)
-	b = strconv.AppendInt(b, c.ID, 10)
-	b = append(b, `,"farsi_name":`...)
-	b = appendString(b, c.FarsiName)
-	b = append(b, `,"english_name":`...)
-	b = appendString(b, c.EnglishName)
-	b = append(b, `,"slag":`...)
+	b = append(appendNames(b, c.ID, c.FarsiName, c.EnglishName), `,"slag":`...)
 	b = appendString(b, c.Slag)
 	b = append(b, `,"parent_ids":`...)
 	if c.ParentIDs == nil {

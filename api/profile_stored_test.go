@@ -14,24 +14,32 @@ import (
 	"kardan/store"
 )
 
-// A public answer copies a profile's stored list columns instead of decoding and encoding them
-// again; what it writes must be byte for byte what the long way writes, for everything the store
-// accepts, and a row written some other way (by hand, with HTML in it) must go the long way.
-func TestStoredListsMatchTheLongWay(t *testing.T) {
-	ctx := context.Background()
+// newRefServer answers a server (not listening) over a fresh store with the reference data, and
+// the store's file.
+func newRefServer(t *testing.T) (string, *store.Store, *Server) {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "kardan.db")
-	st, err := store.Open(ctx, path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
+	if _, err := admin.SeedReference(context.Background(), st); err != nil {
 		t.Fatal(err)
 	}
 	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return path, st, srv
+}
+
+// A public answer copies a profile's stored list columns instead of decoding and encoding them
+// again; what it writes must be byte for byte what the long way writes, for everything the store
+// accepts, and a row written some other way (by hand, with HTML in it) must go the long way.
+func TestStoredListsMatchTheLongWay(t *testing.T) {
+	ctx := context.Background()
+	path, st, srv := newRefServer(t)
 	r, err := srv.refs(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -126,18 +134,7 @@ func TestStoredListsMatchTheLongWay(t *testing.T) {
 // (and the form cache filled with them) are kept, and a change makes new ones.
 func TestRefsKeptWhileUnchanged(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, st, srv := newRefServer(t)
 	reread := func() *refs {
 		t.Helper()
 		srv.refsCache.mu.Lock()
