@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -52,6 +53,9 @@ var statusOf = map[store.Code]int{
 	store.EInternal:     http.StatusInternalServerError,
 }
 
+// statusClientClosed is the status logged for a request its client abandoned.
+const statusClientClosed = 499
+
 // writeError answers err in the envelope: its status from its code, its message from the
 // catalogue in the request's language. Internal errors are logged and never shown.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
@@ -67,6 +71,13 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch code {
 	case store.EInternal:
+		if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+			// The client went away mid-request (a closed tab, a cut connection): nothing failed
+			// here, and nobody reads the answer. 499 is the status proxies log for this.
+			slog.Debug("client went away", "id", requestID(r), "path", r.URL.Path)
+			w.WriteHeader(statusClientClosed)
+			return
+		}
 		slog.Error("internal error", "id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
 		writeJSON(w, status, nil, message(lang, "server_error", nil))
 		return

@@ -3,6 +3,8 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -152,5 +154,29 @@ func TestParseCIDRs(t *testing.T) {
 	req.RemoteAddr = "8.8.8.8:5555"
 	if got := s.clientIP(req); got != "8.8.8.8" {
 		t.Errorf("untrusted peer: got %s", got)
+	}
+}
+
+// A request its client abandoned is not a server error: no error is logged, and the status is
+// the 499 proxies use. A cancellation the client did not cause is still an internal error.
+func TestAbandonedRequestIsNotAnError(t *testing.T) {
+	var logs strings.Builder
+	defer slog.SetDefault(slog.Default())
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelInfo})))
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequest(http.MethodPost, "/v1/user-technical/searchUser", nil).WithContext(ctx)
+	rec := httptest.NewRecorder()
+	writeError(rec, req, fmt.Errorf("search profiles: %w", context.Canceled))
+	if rec.Code != statusClientClosed || strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("abandoned: status %d, logs %q", rec.Code, logs.String())
+	}
+
+	req = httptest.NewRequest(http.MethodPost, "/v1/user-technical/searchUser", nil)
+	rec = httptest.NewRecorder()
+	writeError(rec, req, fmt.Errorf("search profiles: %w", context.Canceled))
+	if rec.Code != http.StatusInternalServerError || !strings.Contains(logs.String(), "level=ERROR") {
+		t.Fatalf("not abandoned: status %d, logs %q", rec.Code, logs.String())
 	}
 }
