@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -133,5 +135,28 @@ func TestAlternatingSlices(t *testing.T) {
 	want := "0 1 2 3 4 5 6 7 8 9 0 1"
 	if got := strings.Join(seen["b"], " "); got != want {
 		t.Fatalf("b asked %s, want %s", got, want)
+	}
+}
+
+// Server timings come from Kardan's request log, past the mark, for one path, leaving out the
+// requests the load generator abandoned (499).
+func TestServerLogLatencies(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kardan.log")
+	line := func(p string, status int, ms float64) string {
+		return fmt.Sprintf("time=x level=INFO msg=request id=a method=POST path=%s status=%d bytes=10 ms=%g\n", p, status, ms)
+	}
+	if err := os.WriteFile(path, []byte(line("/v1/a", 200, 100)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := &serverLog{path: path}
+	l.mark()
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(line("/v1/a", 200, 2) + line("/v1/a", 200, 2) + line("/v1/a", 499, 50) + line("/v1/b", 200, 9))
+	f.Close()
+	if p50, _, n := l.latencies("/v1/a"); n != 2 || p50 < 1.9 || p50 > 2.1 {
+		t.Fatalf("got p50 %.2f ms over %d requests, want 2 ms over 2", p50, n)
 	}
 }
