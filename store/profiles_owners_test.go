@@ -2,12 +2,15 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
+	"kardan/admin"
 	"kardan/store"
 )
 
@@ -102,5 +105,51 @@ func TestBulkProfilesCarryOwners(t *testing.T) {
 		if a := owners[p.UserID]; p.UserID != want.ID || a.Name != want.Name || a.ProfileImage != want.ProfileImage {
 			t.Errorf("profile %d: owner %+v, want %s %q", i, a, want.Name, want.ProfileImage)
 		}
+	}
+}
+
+// Migration 0005 fills the owner copies of profiles that existed before it.
+func TestOwnerCopiesFilledByMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kardan.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	u := &store.User{NumberPhone: "09125550003", Name: "سارا", PasswordHash: "x", ProfileImage: "/uploads/s.webp"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	p, err := st.CreateProfile(ctx, u.ID, validInput(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	// Take the database back to before 0005: no copies, no triggers.
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TRIGGER profiles_owner_insert`, `DROP TRIGGER users_owner_copies`,
+		`ALTER TABLE profiles DROP COLUMN owner_name`, `ALTER TABLE profiles DROP COLUMN owner_image`,
+		`DELETE FROM migrations WHERE version = 5`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	if st, err = store.Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, owners, err := st.ProfilesWithOwners(ctx, []int64{p.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := owners[u.ID]; a.Name != u.Name || a.ProfileImage != u.ProfileImage {
+		t.Fatalf("after the migration: owner %+v, want %s %q", a, u.Name, u.ProfileImage)
 	}
 }
