@@ -157,8 +157,10 @@ func (s *Server) handleLoginWithCode(w http.ResponseWriter, r *http.Request) err
 func (s *Server) provePasswordChange(ctx context.Context, v *store.Validation, u *store.User, current *string, otp looseString) (*store.CodeProof, error) {
 	switch {
 	case current != nil && *current != "":
-		limit := passwordCheckLimit(u.ID)
-		if err := s.store.RateCheck(ctx, limit); err != nil {
+		// The attempt is reserved as a failure before the hash is checked, so a burst cannot
+		// check more than the limit allows; a right password gives its slot back.
+		res, err := s.store.RateReserve(ctx, passwordCheckLimit(u.ID))
+		if err != nil {
 			return nil, err
 		}
 		good, err := s.hasher.Verify(ctx, u.PasswordHash, *current)
@@ -166,12 +168,10 @@ func (s *Server) provePasswordChange(ctx context.Context, v *store.Validation, u
 			return nil, err
 		}
 		if !good {
-			if err := s.store.RateHit(ctx, limit); err != nil {
-				return nil, err
-			}
 			v.Add("currentPassword", "wrong_password", nil)
+			return nil, nil
 		}
-		return nil, nil
+		return nil, res.Release(context.WithoutCancel(ctx))
 	case strings.TrimSpace(string(otp)) != "":
 		code := checkOtp(v, string(otp))
 		if v.Has("otpCode") {

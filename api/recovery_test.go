@@ -437,6 +437,31 @@ func TestPasswordChangeNeedsProof(t *testing.T) {
 		as.wantError(t, edit(`{"password":"brand new horse","currentPassword":"correct horse"}`), 429, "ثانیه", "seconds")
 		as.Clock.advance(16 * time.Minute)
 	})
+	t.Run("BurstOfWrongCurrent", func(t *testing.T) {
+		// Twenty wrong passwords at once: the reservation lets only ten be checked.
+		as.Clock.advance(time.Hour)
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		var mu sync.Mutex
+		got := map[int]int{}
+		for i := 0; i < 20; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				a := as.send(t, edit(`{"password":"brand new horse","currentPassword":"wrong horse"}`))
+				mu.Lock()
+				got[a.Status]++
+				mu.Unlock()
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if got[400] != 10 || got[429] != 10 {
+			t.Fatalf("got %v, want 10 checked (400) and 10 refused (429)", got)
+		}
+		as.Clock.advance(16 * time.Minute)
+	})
 	t.Run("WithCurrent", func(t *testing.T) {
 		if a := as.send(t, edit(`{"password":"brand new horse","currentPassword":"correct horse"}`)); a.Status != 200 {
 			t.Fatalf("edit: %d %s", a.Status, a.Body)
