@@ -14,6 +14,10 @@ import (
 	"kardan/store/storetest"
 )
 
+// mustOpenStore opens a real SQLite file in a temporary directory with every migration applied.
+// It stays beside storetest.Open because tests written on other branches still call it.
+func mustOpenStore(t testing.TB) *store.Store { return storetest.Open(t) }
+
 func TestOpen(t *testing.T) {
 	t.Run("MigratesFromEmpty", func(t *testing.T) {
 		st := storetest.Open(t)
