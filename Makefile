@@ -1,5 +1,6 @@
 # Kardan: one binary. `make run` to try it, `make test` to test it.
-TAGS    := sqlite_fts5 sqlite_math_functions
+# No SQLite build tags: the code uses neither FTS5 nor SQL math functions, and every change of
+# tags rebuilds go-sqlite3's C code (minutes). Go commands here and by hand then share one cache.
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X kardan/cmd.Version=$(VERSION)
 DATA    ?= ./data
@@ -16,7 +17,7 @@ run: web build
 
 ## build: write the binary to ./kardan (embeds whatever webui/dist holds)
 build:
-	$(GO) build -tags "$(TAGS)" -ldflags "$(LDFLAGS)" -o kardan .
+	$(GO) build -ldflags "$(LDFLAGS)" -o kardan .
 
 ## web: build the web app into webui/dist
 web: webui/node_modules/.installed
@@ -33,10 +34,10 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 test: vet test-go fuzz test-web test-e2e
 
 vet:
-	$(GO) vet -tags "$(TAGS)" ./...
+	$(GO) vet ./...
 
 test-go:
-	$(GO) test -race -tags "$(TAGS)" -count=1 ./...
+	$(GO) test -race -count=1 ./...
 
 test-web: webui/node_modules/.installed
 	cd webui && npm test
@@ -55,13 +56,13 @@ fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; fn=$${rest%%:*}; budget=$${FUZZTIME:-$${rest#*:}x}; \
 		echo "fuzz $$fn ($$pkg) for $$budget"; \
-		$(GO) test -tags "$(TAGS)" -run '^$$' -fuzz "^$$fn$$" -fuzztime $$budget ./$$pkg/ >/tmp/kardan-fuzz.log 2>&1 \
+		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $$budget ./$$pkg/ >/tmp/kardan-fuzz.log 2>&1 \
 			|| { cat /tmp/kardan-fuzz.log; exit 1; }; \
 	done
 
 ## soak: the crash test with 100 SIGKILLs and 10,000 writes (make test runs about 10 kills)
 soak:
-	KARDAN_CRASH_KILLS=100 KARDAN_CRASH_WRITES=10000 $(GO) test -tags "$(TAGS)" -count=1 -timeout 60m \
+	KARDAN_CRASH_KILLS=100 KARDAN_CRASH_WRITES=10000 $(GO) test -count=1 -timeout 60m \
 		-run '^TestCrashSafety$$' -v ./cmd/
 
 ## test-e2e: browser journeys (webui/e2e/journeys) against the built binary in Debian Chromium
@@ -72,7 +73,7 @@ test-e2e: web build
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
 BENCH_N ?= 100000
 bench: web build
-	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	$(GO) build -o bench/results/kardan-bench ./bench
 	@# The benchmark stops its children itself; the trap makes sure an interrupted make does too.
 	bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
 	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
@@ -80,7 +81,7 @@ bench: web build
 
 ## loadtest: 200 clients for 60 s on mixed reads and writes: fails on any 5xx or lost write
 loadtest: build
-	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	$(GO) build -o bench/results/kardan-bench ./bench
 	bench/results/kardan-bench mixed --kardan ./kardan --clients 200 --duration 60s
 
 ## clean: remove build output (not ./data)
