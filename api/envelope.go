@@ -7,7 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gorilla/mux"
@@ -162,6 +164,33 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 		return store.Errorf(store.EInvalid, "bad_json", nil)
 	}
+	return nil
+}
+
+// looseID is an optional id in a JSON body that the spec's client may send as a number, a
+// numeric string, "" or null; the last two mean none (0). Anything else is an "Enter correct"
+// error on its field, as a wrong JSON type is.
+type looseID int64
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (id *looseID) UnmarshalJSON(b []byte) error {
+	raw := strings.TrimSpace(string(b))
+	if raw == "null" {
+		*id = 0
+		return nil
+	}
+	if unq, err := strconv.Unquote(raw); err == nil && strings.HasPrefix(raw, `"`) {
+		raw = strings.TrimSpace(unq)
+		if raw == "" || raw == "null" {
+			*id = 0
+			return nil
+		}
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: "value " + raw, Type: reflect.TypeOf(int64(0))}
+	}
+	*id = looseID(n)
 	return nil
 }
 
