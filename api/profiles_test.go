@@ -233,7 +233,7 @@ func TestProfileErrors(t *testing.T) {
 		}), "owner", 400, "را درست وارد کنید", "Enter correct"},
 		{"ErrHoursIrregular", "POST", "/v1/user-technical/createProfile", with(func(m map[string]any) {
 			m["hours_of_work"] = map[string]any{"monday": map[string]any{"time": []any{map[string]any{"open": 100, "close": 200}}}}
-		}), "other", 400, "گام‌های ۱۵ دقیقه‌ای", "The times of Monday must be in 15-minute steps"},
+		}), "other", 400, "دقیقهٔ کامل", "The times of Monday must be whole minutes"},
 		{"ErrSocialLink", "POST", "/v1/user-technical/createProfile", with(func(m map[string]any) {
 			m["social_network"] = []any{map[string]any{"type": "Email", "link": "nope"}}
 		}), "other", 400, "درست نیست", "The Email address or number is not correct"},
