@@ -43,6 +43,18 @@ func writeJSON(w http.ResponseWriter, status int, payload any, msg any) {
 func ok(w http.ResponseWriter, payload any) { writeJSON(w, http.StatusOK, payload, "") }
 
 // statusOf is the one mapping from application error codes to HTTP statuses.
+//
+// The rule for refusals. The spec's client signs the user out on ANY 401 or 403 (SPEC.md §6), so:
+//   - EUnauthorized (401) means only "no session, or one that is no longer valid";
+//   - EForbidden (403) means only "not yours" (someone else's profile, article or comment) and
+//     "not an admin";
+//   - a business rule that refuses what a signed-in user asked (commenting on your own profile,
+//     an article outside your fields, one profile per category, a deleted profile, a wrong
+//     password) is EInvalid (400) on its field, or EConflict (409) when it clashes with what is
+//     stored, never EForbidden.
+//
+// TestEveryRefusalHasItsStatus reads every error the code builds and holds it to this rule: a
+// new 401 or 403 must be added to its list there, on purpose.
 var statusOf = map[store.Code]int{
 	store.EInvalid:      http.StatusBadRequest,
 	store.EUnauthorized: http.StatusUnauthorized,

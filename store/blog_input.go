@@ -273,9 +273,10 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 			}
 			if !fields[field] {
 				args := map[string]any{"category": c.FarsiName + " / " + c.EnglishName}
-				// Forbidden as the issue asks, and naming the field so the form can show it there.
-				return &Error{Code: EForbidden, Key: "blog_field_not_yours", Args: args,
-					Fields: []FieldError{{Field: "category_list", Key: "blog_field_not_yours", Args: args}}}
+				// A business rule, so a 400 on the field (the form shows it there), never a 403:
+				// the spec's client signs the user out on any 403.
+				v.Add("category_list", "blog_field_not_yours", args)
+				return v.Err()
 			}
 		}
 	}

@@ -341,7 +341,7 @@ func TestBlogExperts(t *testing.T) {
 	f := newBlogFixture(t)
 	t.Run("ErrNoAcceptedProfile", func(t *testing.T) {
 		_, err := f.st.CreateBlog(ctx, f.other, blogIn("مقاله غیرمتخصص", false), f.opt)
-		if codeOf(err) != store.EForbidden || errKey(err) != "blog_field_not_yours" {
+		if codeOf(err) != store.EInvalid || errKey(err) != "blog_field_not_yours" {
 			t.Fatalf("got %v", err)
 		}
 	})
