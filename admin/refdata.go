@@ -64,9 +64,9 @@ type RefField struct {
 
 // RefCategory is a category of work inside a field.
 type RefCategory struct {
-	ID          int64  `json:"id"`
-	FarsiName   string `json:"farsi_name"`
-	EnglishName string `json:"english_name"`
+	ID          int64    `json:"id"`
+	FarsiName   string   `json:"farsi_name"`
+	EnglishName string   `json:"english_name"`
 	Slug        string   `json:"slug"`
 	Favourite   bool     `json:"favourite"`
 	Synonyms    []string `json:"synonyms"` // other words people search it by, Persian and English
