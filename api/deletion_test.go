@@ -13,7 +13,9 @@ func TestAdminDeletionSticks(t *testing.T) {
 	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status":"Accepted"}`}); a.Status != 200 {
 		t.Fatalf("accept: %d %s", a.Status, a.Body)
 	}
-	public := func() int { return w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d", p.ID)}).Status }
+	public := func() int {
+		return w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d", p.ID)}).Status
+	}
 	if a := w.send(t, req{method: "DELETE", path: fmt.Sprintf("/v1/user-technical/%d", p.ID), token: w.admin}); a.Status != 200 {
 		t.Fatalf("admin delete: %d %s", a.Status, a.Body)
 	}
