@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"kardan/auth"
@@ -17,14 +16,6 @@ import (
 
 // nameMax bounds a user's display name, in characters.
 const nameMax = 80
-
-// loginLimits are the failed sign-ins allowed per number and per client address.
-func loginLimits(phone, ip string) []store.Limit {
-	return []store.Limit{
-		{Kind: "login_fail_phone", Key: phone, Max: 10, Window: 15 * time.Minute},
-		{Kind: "login_fail_ip", Key: ip, Max: 10, Window: 15 * time.Minute},
-	}
-}
 
 // userView is the user's read form; the password hash never leaves the server.
 type userView struct {
@@ -142,8 +133,17 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	limits := loginLimits(phone, clientIPOf(r))
-	if err := s.store.RateCheck(ctx, limits...); err != nil {
+	addr := s.addrKeyOf(r)
+	leave, ok := s.loginFlight.enter("phone:"+phone, "addr:"+addr)
+	if !ok {
+		return busy()
+	}
+	defer leave()
+	// The attempt is recorded as a failure before the password is verified, so a burst gets
+	// exactly the allowance checked; a right password takes its record back.
+	limits := loginLimits(phone, addr)
+	res, err := s.store.RateReserve(ctx, limits...)
+	if err != nil {
 		return err
 	}
 	u, err := s.store.UserByPhone(ctx, phone)
@@ -159,10 +159,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if !good {
-		if err := s.store.RateHit(ctx, limits...); err != nil {
-			return err
-		}
 		return store.Errorf(store.EInvalid, "invalid_credentials", nil)
+	}
+	if err := res.Release(ctx); err != nil {
+		return err
 	}
 	if err := s.store.RateClear(ctx, limits[0]); err != nil {
 		return err
