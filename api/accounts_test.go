@@ -574,7 +574,7 @@ func TestAccessErrors(t *testing.T) {
 	t.Run("PasswordChangeEndsOtherSessions", func(t *testing.T) {
 		a := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
 		b := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
-		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse"}`}); r.Status != 200 {
+		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse","currentPassword":"another horse"}`}); r.Status != 200 {
 			t.Fatalf("edit: %d %s", r.Status, r.Body)
 		}
 		if r := as.send(t, req{method: "GET", path: "/v1/user", token: a}); r.Status != 200 {
