@@ -14,11 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/api"
 	"kardan/media"
 	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // smsRecorder is the SMS edge for tests: it keeps the last code sent to each number, and fails
@@ -85,20 +84,7 @@ type accountServer struct {
 
 func newAccountServer(t testing.TB) *accountServer {
 	t.Helper()
-	dir := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(context.Background(), st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(context.Background(), filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	clk := &accountClock{t: time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)}
 	st.Now = clk.now

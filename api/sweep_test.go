@@ -27,11 +27,10 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"kardan/admin"
 	"kardan/auth"
 	"kardan/media"
-	"kardan/search"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // The hostile-input sweep sends at least minSweepCases hostile requests to every /v1 route of
@@ -69,20 +68,8 @@ type sweepWorld struct {
 func newSweepWorld(t *testing.T) *sweepWorld {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
+	dir := storetest.Dir(st)
 	uploads, err := media.NewLocalDir(filepath.Join(dir, "uploads"))
 	if err != nil {
 		t.Fatal(err)
