@@ -14,12 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/api"
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // smsRecorder is the SMS edge for tests: it keeps the last code sent to each number, and fails
@@ -107,20 +106,7 @@ type accountServer struct {
 
 func newAccountServer(t testing.TB) *accountServer {
 	t.Helper()
-	dir := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(context.Background(), st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(context.Background(), filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	clk := &accountClock{t: time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)}
 	st.Now = clk.now
@@ -604,7 +590,7 @@ func TestAccessErrors(t *testing.T) {
 	t.Run("PasswordChangeEndsOtherSessions", func(t *testing.T) {
 		a := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
 		b := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
-		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse"}`}); r.Status != 200 {
+		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse","currentPassword":"another horse"}`}); r.Status != 200 {
 			t.Fatalf("edit: %d %s", r.Status, r.Body)
 		}
 		if r := as.send(t, req{method: "GET", path: "/v1/user", token: a}); r.Status != 200 {

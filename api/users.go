@@ -193,17 +193,20 @@ func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleUserEdit handles "PUT /v1/user/edit": one's own name, password and picture. An empty
-// or absent password leaves it unchanged; a new one signs out every other session.
+// or absent password leaves it unchanged; a new one needs currentPassword or otpCode (a reset
+// code sent to the account's number) and signs out every other session.
 func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 	u, err := requireUser(r)
 	if err != nil {
 		return err
 	}
 	var in struct {
-		ID           looseString `json:"id"`
-		Password     *string     `json:"password"`
-		Name         *string     `json:"name"`
-		ProfileImage *string     `json:"profileImage"`
+		ID              looseString `json:"id"`
+		Password        *string     `json:"password"`
+		CurrentPassword *string     `json:"currentPassword"`
+		OtpCode         looseString `json:"otpCode"`
+		Name            *string     `json:"name"`
+		ProfileImage    *string     `json:"profileImage"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
@@ -238,6 +241,15 @@ func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.Password != nil && *in.Password != "" {
 		checkPassword(v, *in.Password, true)
+		// A session alone does not prove the person: a new password needs the current one or
+		// a fresh code sent to the account's number.
+		if !v.Has("password") {
+			proof, err := s.provePasswordChange(r.Context(), v, u, in.CurrentPassword, in.OtpCode)
+			if err != nil {
+				return err
+			}
+			upd.Code = proof
+		}
 	}
 	if err := v.Err(); err != nil {
 		return err

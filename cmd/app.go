@@ -15,6 +15,7 @@ import (
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
+	"kardan/setup"
 	"kardan/store"
 )
 
@@ -59,7 +60,13 @@ type App struct {
 	// Search is the search index, fed from the store's outbox.
 	Search *search.Index
 	// Handler is what the HTTP server runs: the API, unless a test wraps it.
-	Handler  http.Handler
+	Handler http.Handler
+	// Setup is the one-time page that creates the first administrator: nil once one exists, or
+	// when a loopback address is a trusted proxy (no request could prove it is local).
+	Setup      *setup.Page
+	setupToken string
+	// noAdmin is true when the database had no administrator at start.
+	noAdmin  bool
 	listener net.Listener
 	http     *http.Server
 	wg       sync.WaitGroup
@@ -106,6 +113,15 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		return nil, err
 	}
 	a := &App{g: g, cfg: cfg, Store: st}
+	// A first start finds an empty database, and an upgrade may bring newer reference data:
+	// either way the binary's provinces, cities and categories are applied before anything reads
+	// them (the search index included).
+	if n, err := applyReference(ctx, st); err != nil {
+		st.Close()
+		return nil, err
+	} else if n.Changed() {
+		slog.Info("reference data applied", "provinces", n.Provinces, "cities", n.Cities, "categories", n.Categories)
+	}
 	a.Search, err = search.Open(ctx, g.IndexDir(), st)
 	if err != nil {
 		st.Close()
@@ -132,6 +148,10 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		return nil, err
 	}
 	a.Handler = a.API
+	if err := a.openSetup(ctx, proxies); err != nil {
+		a.Close()
+		return nil, err
+	}
 	return a, nil
 }
 

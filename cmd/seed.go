@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -31,7 +32,7 @@ run kardan reindex afterwards, or let a running server index them.`,
 				return err
 			}
 			defer st.Close()
-			n, err := admin.SeedReference(ctx, st)
+			n, err := applyReference(ctx, st)
 			if err != nil {
 				return err
 			}
@@ -56,6 +57,14 @@ run kardan reindex afterwards, or let a running server index them.`,
 	}
 	c.Flags().IntVar(&demo, "demo", 0, "also make this many demo profiles")
 	return c
+}
+
+// applyReference loads the reference data embedded in the binary into st. `seed` and every
+// start of `serve` go through this one function: the load is keyed by stable ids and rewrites
+// only rows that differ, so a newer binary's provinces, cities and categories reach an existing
+// database, and whatever operators added under other ids is left alone.
+func applyReference(ctx context.Context, st *store.Store) (store.ReferenceCounts, error) {
+	return admin.SeedReference(ctx, st)
 }
 
 // demoPassword is every demo account's password.

@@ -30,6 +30,7 @@ func newServeCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(g.Out, "Kardan is running at %s\n", app.URL())
+			app.printFirstRun(g.Out)
 			runErr := app.Run(ctx)
 			if err := app.Close(); err != nil && runErr == nil {
 				runErr = err

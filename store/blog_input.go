@@ -336,19 +336,14 @@ func isDigits(s string) bool {
 
 // expertFields answers the fields of work in which userID has an accepted, not deleted profile.
 func expertFields(ctx context.Context, tx *sql.Tx, userID int64) (map[int64]bool, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT range_worker_id FROM profiles
+	ids, err := queryIDs(ctx, tx, `SELECT DISTINCT range_worker_id FROM profiles
 		WHERE user_id = ? AND account_status = 'Accepted' AND delete_at IS NULL`, userID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
 		out[id] = true
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -369,28 +369,9 @@ func (s *Store) SetBlogStatus(ctx context.Context, actorID *int64, id int64, sta
 // AcceptedBlogIDs calls fn with batches of the ids of every Accepted blog (released or not), for
 // a full reindex: the index holds them all and filters on the release date when asked.
 func (s *Store) AcceptedBlogIDs(ctx context.Context, batch int, fn func(ids []int64) error) error {
-	var after int64
-	for {
-		rows, err := s.read.QueryContext(ctx, `SELECT id FROM blogs WHERE id > ? AND status = 'Accepted' ORDER BY id LIMIT ?`, after, batch)
-		if err != nil {
-			return fmt.Errorf("accepted blogs: %w", err)
-		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if len(ids) == 0 {
-			return nil
-		}
-		if err := fn(ids); err != nil {
-			return err
-		}
-		after = ids[len(ids)-1]
+	err := s.eachIDBatch(ctx, `SELECT id FROM blogs WHERE id > ? AND status = 'Accepted' ORDER BY id LIMIT ?`, batch, fn)
+	if err != nil {
+		return fmt.Errorf("accepted blogs: %w", err)
 	}
+	return nil
 }

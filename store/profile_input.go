@@ -30,10 +30,40 @@ const (
 
 // applyInput validates in and copies it onto p, answering the records it refers to. Image
 // addresses must be uploads of the profile's owner (ownerUploads false lets an admin keep them).
+// Each part has its own validator; p changes only when every part is valid.
 func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *ProfileInput, ownerUploads bool) (*ProfileRefs, error) {
 	v := &Validation{}
 	refs := &ProfileRefs{}
+	next := *p
 
+	checkProfileText(v, in, &next)
+	tree, err := treeTx(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	checkFieldOfWork(v, tree, in, &next, refs)
+	checkPlace(ctx, tx, v, in, &next, refs)
+	checkProfileLists(v, in, &next)
+	if err := checkImages(ctx, tx, v, in, &next, ownerUploads); err != nil {
+		return nil, err
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+
+	if in.Active != nil {
+		next.Active = *in.Active
+	}
+	if in.Display != nil {
+		next.Display = *in.Display
+	}
+	next.KeyWord = buildKeyWord(next.ProfileName, refs)
+	*p = next
+	return refs, nil
+}
+
+// checkProfileText validates the profile's name, years of work, description and address.
+func checkProfileText(v *Validation, in *ProfileInput, p *Profile) {
 	name := CleanText(in.ProfileName, false)
 	switch {
 	case name == "":
@@ -52,18 +82,18 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 	if RuneLen(address) > maxAddress {
 		v.Add("address", "too_long", map[string]any{"max": maxAddress})
 	}
+	p.ProfileName, p.WorkHistoryYears, p.Descriotion, p.Address = name, in.WorkHistoryYears, desc, address
+}
 
-	// Field of work and its categories.
-	tree, err := treeTx(ctx, tx)
-	if err != nil {
-		return nil, err
-	}
+// checkFieldOfWork validates the field of work and its categories, which must belong to it.
+func checkFieldOfWork(v *Validation, tree *Categories, in *ProfileInput, p *Profile, refs *ProfileRefs) {
 	if in.RangeWorker == 0 {
 		v.Enter("range_worker")
 	} else if f := tree.ByID(in.RangeWorker); f == nil || !f.IsField() {
 		v.Correct("range_worker")
 	} else {
 		refs.Field = f
+		p.RangeWorkerID = f.ID
 	}
 	cats := dedupe(in.CategoryList)
 	switch {
@@ -81,8 +111,13 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 			refs.Categories = append(refs.Categories, c)
 		}
 	}
+	p.CategoryIDs = cats
+}
 
-	// Place.
+// checkPlace validates the province, the city (which must lie in it) and the pin (which must lie
+// in Iran). Without a pin the profile takes its city's centre, so it still shows on the map and
+// in radius searches.
+func checkPlace(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput, p *Profile, refs *ProfileRefs) {
 	if in.ProvinceID == 0 {
 		v.Enter("province_id")
 	} else {
@@ -93,6 +128,7 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 			v.Correct("province_id")
 		} else {
 			refs.Province = &pr
+			p.ProvinceID = pr.ID
 		}
 	}
 	if in.CityID == 0 {
@@ -106,6 +142,7 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 			v.Add("city_id", "city_not_in_province", nil)
 		default:
 			refs.City = &c
+			p.CityID = c.ID
 		}
 	}
 	var lat, long float64
@@ -115,16 +152,34 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 			v.Add("location", "location_outside_iran", nil)
 		}
 	} else if refs.City != nil {
-		// No pin: the city's centre, so the profile still shows on the map and in radius searches.
 		lat, long = refs.City.Lat, refs.City.Long
 	}
+	p.Lat, p.Long = lat, long
+}
 
-	// Lists.
+// checkProfileLists validates the profile's lists: areas, services, hours, social links, options
+// and the free-form list object.
+func checkProfileLists(v *Validation, in *ProfileInput, p *Profile) {
+	p.AreaWorking = checkAreas(v, in.AreaWorking)
+	p.Services = checkServices(v, in.Services)
+	hours := in.HoursOfWork
+	if hours == nil {
+		hours = Hours{}
+	}
+	hours.validate(v)
+	p.HoursOfWork = hours
+	p.SocialNetwork = checkSocialLinks(v, in.SocialNetwork)
+	p.Option = checkOptions(v, in.Option)
+	p.ListObject = checkListObject(v, in.ListObject)
+}
+
+// checkAreas cleans the areas worked in, keeping at most maxAreas non-empty ones.
+func checkAreas(v *Validation, in []string) []string {
 	areas := []string{}
-	if len(in.AreaWorking) > maxAreas {
+	if len(in) > maxAreas {
 		v.Add("area_working", "too_many_items", map[string]any{"max": maxAreas})
 	}
-	for _, a := range in.AreaWorking {
+	for _, a := range in {
 		if a = CleanText(a, false); a != "" && len(areas) < maxAreas {
 			if RuneLen(a) > 100 {
 				v.Add("area_working", "too_long", map[string]any{"max": 100})
@@ -133,11 +188,16 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 			areas = append(areas, a)
 		}
 	}
+	return areas
+}
+
+// checkServices cleans the services, stopping at the first bad one.
+func checkServices(v *Validation, in []Service) []Service {
 	services := []Service{}
-	if len(in.Services) > maxServices {
+	if len(in) > maxServices {
 		v.Add("services", "too_many_items", map[string]any{"max": maxServices})
 	}
-	for _, sv := range in.Services {
+	for _, sv := range in {
 		sv.Title = CleanText(sv.Title, false)
 		sv.Description = CleanText(sv.Description, true)
 		switch {
@@ -155,16 +215,16 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 		}
 		services = append(services, sv)
 	}
-	hours := in.HoursOfWork
-	if hours == nil {
-		hours = Hours{}
-	}
-	hours.validate(v)
+	return services
+}
+
+// checkSocialLinks answers the links in their canonical form, stopping at the first bad one.
+func checkSocialLinks(v *Validation, in []SocialLink) []SocialLink {
 	social := []SocialLink{}
-	if len(in.SocialNetwork) > maxSocialLinks {
+	if len(in) > maxSocialLinks {
 		v.Add("social_network", "too_many_items", map[string]any{"max": maxSocialLinks})
 	}
-	for _, l := range in.SocialNetwork {
+	for _, l := range in {
 		typ, kind, ok := canonicalSocialType(l.Type)
 		if !ok {
 			v.Add("social_network", "social_bad_type", map[string]any{"type": CleanText(l.Type, false)})
@@ -177,8 +237,13 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 		}
 		social = append(social, SocialLink{Type: typ, Link: link})
 	}
+	return social
+}
+
+// checkOptions answers the non-empty options, cleaned.
+func checkOptions(v *Validation, in []string) []string {
 	options := []string{}
-	for _, o := range in.Option {
+	for _, o := range in {
 		if o = CleanText(o, false); o != "" {
 			options = append(options, o)
 		}
@@ -186,17 +251,27 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 	if len(options) > maxOptions {
 		v.Add("option", "too_many_items", map[string]any{"max": maxOptions})
 	}
+	return options
+}
+
+// checkListObject answers the free-form list object re-encoded compactly: [] when absent or
+// null, refused when it is not a JSON list or is too large.
+func checkListObject(v *Validation, in json.RawMessage) json.RawMessage {
 	listObject := json.RawMessage("[]")
-	if len(in.ListObject) > 0 && string(in.ListObject) != "null" {
+	if len(in) > 0 && string(in) != "null" {
 		var arr []json.RawMessage
-		if len(in.ListObject) > maxListObject || json.Unmarshal(in.ListObject, &arr) != nil {
+		if len(in) > maxListObject || json.Unmarshal(in, &arr) != nil {
 			v.Correct("list_object")
 		} else {
 			listObject, _ = json.Marshal(arr)
 		}
 	}
+	return listObject
+}
 
-	// Images: only the owner's own uploads.
+// checkImages validates the profile image, logo and portfolio: with ownerUploads, each must be
+// an upload of the profile's owner.
+func checkImages(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput, p *Profile, ownerUploads bool) error {
 	images := map[string]string{"profile_image": in.ProfileImage, "logo": in.Logo}
 	portfolio := []string{}
 	if len(in.PortfolioImages) > maxPortfolio {
@@ -210,7 +285,7 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 	for field, addr := range images {
 		if addr = strings.TrimSpace(addr); addr != "" && ownerUploads {
 			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
-				return nil, err
+				return err
 			} else if !ok {
 				v.Add(field, "image_not_yours", nil)
 			}
@@ -219,31 +294,16 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 	if ownerUploads {
 		for _, addr := range portfolio {
 			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
-				return nil, err
+				return err
 			} else if !ok {
 				v.Add("portfolio_images", "image_not_yours", nil)
 				break
 			}
 		}
 	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-
-	p.ProfileName, p.WorkHistoryYears, p.Descriotion, p.Address = name, in.WorkHistoryYears, desc, address
-	p.RangeWorkerID, p.ProvinceID, p.CityID, p.CategoryIDs = refs.Field.ID, refs.Province.ID, refs.City.ID, cats
-	p.Lat, p.Long = lat, long
-	p.AreaWorking, p.Services, p.HoursOfWork, p.SocialNetwork = areas, services, hours, social
-	p.Option, p.ListObject, p.PortfolioImages = options, listObject, portfolio
+	p.PortfolioImages = portfolio
 	p.ProfileImage, p.Logo = strings.TrimSpace(in.ProfileImage), strings.TrimSpace(in.Logo)
-	if in.Active != nil {
-		p.Active = *in.Active
-	}
-	if in.Display != nil {
-		p.Display = *in.Display
-	}
-	p.KeyWord = buildKeyWord(p.ProfileName, refs)
-	return refs, nil
+	return nil
 }
 
 // buildKeyWord is the spec's key_word: the profile's name with the Persian and English names of
@@ -260,6 +320,14 @@ func buildKeyWord(name string, refs *ProfileRefs) string {
 // checkOnePerCategory enforces one profile per category per user, and the lock a deleted
 // profile keeps on its field of work for RetentionDays.
 func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile) error {
+	if err := s.checkLiveCategories(ctx, tx, p); err != nil {
+		return err
+	}
+	return s.checkFieldLock(ctx, tx, p)
+}
+
+// checkLiveCategories enforces one live profile per category per user.
+func (s *Store) checkLiveCategories(ctx context.Context, tx *sql.Tx, p *Profile) error {
 	args := []any{p.UserID, p.ID}
 	marks := make([]string, len(p.CategoryIDs))
 	for i, c := range p.CategoryIDs {
@@ -276,8 +344,14 @@ func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile)
 		return &Error{Code: EConflict, Key: "one_profile_per_cat",
 			Fields: []FieldError{{Field: "category_list", Key: "one_profile_per_cat"}}}
 	}
+	return nil
+}
+
+// checkFieldLock refuses a new profile (or a move) into a field of work in which one of the
+// user's profiles was deleted less than RetentionDays ago.
+func (s *Store) checkFieldLock(ctx context.Context, tx *sql.Tx, p *Profile) error {
 	var deletedAt sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
+	err := tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
 		AND delete_at IS NOT NULL AND delete_at > ?`, p.UserID, p.ID, p.RangeWorkerID, s.now()-RetentionDays*86400).Scan(&deletedAt)
 	if err != nil {
 		return err
