@@ -26,8 +26,10 @@ web: webui/node_modules/.installed
 	@# dist/index.html is a committed placeholder that the build replaces: keep git quiet about it.
 	-@git update-index --skip-worktree webui/dist/index.html 2>/dev/null
 
+# `npm ci` installs exactly what the committed lockfile pins (it holds every platform's optional
+# packages, so the same file serves Linux, macOS and Windows) and never rewrites it.
 webui/node_modules/.installed: webui/package.json webui/package-lock.json
-	cd webui && npm install --no-audit --no-fund
+	cd webui && npm ci --no-audit --no-fund
 	@touch $@
 
 ## test: vet, Go tests with the race detector (with the crash test and the hostile-input sweep),
@@ -41,6 +43,9 @@ test-go:
 	$(GO) test -race -tags "$(TAGS)" -count=1 ./...
 
 test-web: webui/node_modules/.installed
+	@# Strict type-check (app and tests) and the linter (Biome, with the react-hooks rules): both must be clean.
+	cd webui && npm run typecheck
+	cd webui && npm run lint
 	cd webui && npm test
 	@# The bundle budget (initial JavaScript under 80 KiB gzip) needs a build: about 10 s.
 	cd webui && npm run build && npm run budget
