@@ -17,8 +17,8 @@ func newSeedCmd(g *Globals) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "seed",
 		Short: "Load Iran's reference data (provinces, cities, work categories); safe to run again",
-		Long: `seed loads the reference data embedded in the binary: Iran's 31 provinces, its cities with their
-coordinates, and the tree of fields of work and categories. Rows are keyed by stable ids, so running
+		Long: `seed loads the reference data embedded in the binary: Iran's 31 provinces, its counties, every
+official city with its coordinates, and the tree of fields of work and categories. Rows are keyed by stable ids, so running
 it again changes nothing unless the binary's data changed.
 
 With --demo N it also makes N realistic demo profiles (every owner's password is "kardan-demo");
@@ -36,8 +36,14 @@ run kardan reindex afterwards, or let a running server index them.`,
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Out, "reference data: %d provinces, %d cities, %d categories inserted or changed\n",
-				n.Provinces, n.Cities, n.Categories)
+			fmt.Fprintf(g.Out, "reference data: %d provinces, %d counties, %d cities, %d categories inserted or changed\n",
+				n.Provinces, n.Counties, n.Cities, n.Categories)
+			if n.Profiles > 0 {
+				fmt.Fprintf(g.Out, "%d profiles follow their moved or renamed city or category\n", n.Profiles)
+			}
+			if n.Skipped > 0 {
+				fmt.Fprintf(g.Out, "%d shipped rows left out: an operator's row holds their id or slug\n", n.Skipped)
+			}
 			if demo <= 0 {
 				return nil
 			}

@@ -400,7 +400,7 @@ func ownsUpload(ctx context.Context, tx *sql.Tx, userID int64, address string) (
 
 // treeTx reads the category tree inside a transaction.
 func treeTx(ctx context.Context, tx *sql.Tx) (*Categories, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort FROM work_categories`)
+	rows, err := tx.QueryContext(ctx, categorySelect)
 	if err != nil {
 		return nil, err
 	}
