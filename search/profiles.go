@@ -134,6 +134,9 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	if pc.err != nil {
 		return nil, fmt.Errorf("search profiles: %w", pc.err)
 	}
+	if err := pc.used.check(); err != nil {
+		return nil, fmt.Errorf("search profiles: %w", err)
+	}
 	if pc.rank != nil {
 		if err := pc.rank.err(); err != nil {
 			return nil, fmt.Errorf("search profiles: %w", err)
@@ -201,7 +204,7 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 	}
 	if q.HasPoint && q.Radius > 0 {
 		// The exact cut is the collector's (see cellQuery).
-		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius})
+		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius, misses: &ix.cellMisses})
 	}
 	if len(tokens) > 0 {
 		tq, p, err := ix.profileTextQuery(ctx, tokens)
