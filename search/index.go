@@ -25,7 +25,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "4"
+const mappingVersion = "5"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -117,6 +117,7 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt(fieldName, text("kardan", false))
 	profile.AddFieldMappingsAt(fieldPrefix, text("kardan_prefix", false))
 	profile.AddFieldMappingsAt(fieldEn, text(en.AnalyzerName, false))
+	profile.AddFieldMappingsAt(fieldStem, text("kardan", false))
 	profile.AddFieldMappingsAt("type", keyword())
 	profile.AddFieldMappingsAt("city", keyword())
 	profile.AddFieldMappingsAt("province", keyword())
