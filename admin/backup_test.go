@@ -20,6 +20,7 @@ import (
 	"kardan/admin"
 	"kardan/search"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // dataDir is a data directory with reference data, demo profiles and a few upload files, laid out
@@ -33,19 +34,9 @@ func (d *dataDir) uploads() string { return filepath.Join(d.Dir, "uploads") }
 
 func newDataDir(t testing.TB, profiles int) *dataDir {
 	t.Helper()
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: profiles, PasswordHash: "x", Seed: 7}); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Seeded(t)
+	dir := storetest.Dir(st)
+	storetest.Demo(t, st, profiles, 7)
 	for name, body := range map[string]string{
 		"ab/ab01.jpg":     "not really a jpeg, but a backup copies bytes",
 		"ab/ab01-400.jpg": "thumbnail",

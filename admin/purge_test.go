@@ -12,21 +12,16 @@ import (
 	"kardan/admin"
 	"kardan/media"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 func TestPurge(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storetest.Open(t)
+	dir := storetest.Dir(st)
 	now := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 	st.Now = func() time.Time { return now }
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	storetest.Seed(t, st)
 	storage, err := media.NewLocalDir(filepath.Join(dir, "uploads"))
 	if err != nil {
 		t.Fatal(err)

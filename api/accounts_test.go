@@ -14,11 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/api"
 	"kardan/media"
 	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // smsRecorder is the SMS edge for tests: it keeps the last code sent to each number, and fails
@@ -85,20 +84,7 @@ type accountServer struct {
 
 func newAccountServer(t testing.TB) *accountServer {
 	t.Helper()
-	dir := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(context.Background(), st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(context.Background(), filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	clk := &accountClock{t: time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)}
 	st.Now = clk.now
@@ -465,26 +451,34 @@ func TestLoginErrors(t *testing.T) {
 		}
 		as.wantError(t, login("09121234567", "wrong horse", "10.0.0.2"), 400, "شماره موبایل یا رمز عبور درست نیست", "The mobile number or password is wrong")
 	})
-	t.Run("ErrThrottledPerNumber", func(t *testing.T) {
+	t.Run("ErrSlowedPerNumberNeverLocked", func(t *testing.T) {
 		as.Clock.advance(time.Hour)
-		// Ten failures from ten addresses: the number is locked, for every address, even with the
-		// right password.
+		// Ten failures from ten addresses in one second: the number is slowed down for every
+		// address (one second, then doubling), never locked for the window.
 		for i := 0; i < 10; i++ {
 			checkError(t, as.send(t, login("09121234567", "wrong horse", fmt.Sprintf("10.3.0.%d", i))), 400, "")
-			as.Clock.advance(10 * time.Second)
 		}
-		as.wantError(t, login("09121234567", "correct horse", "10.3.1.1"), 429, "۸۰۰ ثانیه", "try again in 800 seconds")
-		if a := as.send(t, login("09121234567", "correct horse", "10.3.1.1")); a.Header.Get("Retry-After") != "800" {
-			t.Fatalf("Retry-After: got %q, want 800", a.Header.Get("Retry-After"))
+		as.wantError(t, login("09121234567", "correct horse", "10.3.1.1"), 429, "۱ ثانیه", "try again in 1 seconds")
+		as.Clock.advance(time.Second)
+		checkError(t, as.send(t, login("09121234567", "wrong horse", "10.3.0.20")), 400, "")
+		if a := as.send(t, login("09121234567", "correct horse", "10.3.1.1")); a.Header.Get("Retry-After") != "2" {
+			t.Fatalf("Retry-After after 11 failures: got %q, want 2", a.Header.Get("Retry-After"))
 		}
-		as.Clock.advance(800 * time.Second)
+		for i := 0; i < 12; i++ { // the wait doubles and stops at a minute
+			as.Clock.advance(time.Minute)
+			checkError(t, as.send(t, login("09121234567", "wrong horse", fmt.Sprintf("10.3.2.%d", i))), 400, "")
+		}
+		if a := as.send(t, login("09121234567", "correct horse", "10.3.1.1")); a.Header.Get("Retry-After") != "60" {
+			t.Fatalf("Retry-After at the cap: got %q, want 60", a.Header.Get("Retry-After"))
+		}
+		as.Clock.advance(time.Minute)
 		if a := as.send(t, login("09121234567", "correct horse", "10.3.1.1")); a.Status != 200 {
-			t.Fatalf("after the window: %d %s", a.Status, a.Body)
+			t.Fatalf("the owner a minute later: %d %s", a.Status, a.Body)
 		}
 	})
 	t.Run("ErrThrottledPerAddress", func(t *testing.T) {
 		as.Clock.advance(time.Hour)
-		for i := 0; i < 10; i++ {
+		for i := 0; i < 20; i++ {
 			checkError(t, as.send(t, login(fmt.Sprintf("0919%07d", i), "guess-guess", "10.4.0.1")), 400, "")
 		}
 		as.wantError(t, login("09121234567", "correct horse", "10.4.0.1"), 429, "ثانیه", "seconds")
@@ -492,16 +486,26 @@ func TestLoginErrors(t *testing.T) {
 			t.Fatalf("another address: %d %s", a.Status, a.Body)
 		}
 	})
-	t.Run("SuccessClearsNumberFailures", func(t *testing.T) {
+	t.Run("ErrThrottledPerNumberAndAddress", func(t *testing.T) {
 		as.Clock.advance(time.Hour)
-		for i := 0; i < 9; i++ {
-			as.send(t, login("09121234567", "wrong horse", fmt.Sprintf("10.5.0.%d", i)))
+		for i := 0; i < 5; i++ {
+			checkError(t, as.send(t, login("09121234567", "wrong horse", "10.6.0.1")), 400, "")
 		}
-		if a := as.send(t, login("09121234567", "correct horse", "10.5.1.1")); a.Status != 200 {
+		as.wantError(t, login("09121234567", "correct horse", "10.6.0.1"), 429, "۳۰ ثانیه", "try again in 30 seconds")
+		if a := as.send(t, login("09121234567", "correct horse", "10.6.0.2")); a.Status != 200 {
+			t.Fatalf("the owner from another address: %d %s", a.Status, a.Body)
+		}
+	})
+	t.Run("SuccessClearsFailuresFromItsAddress", func(t *testing.T) {
+		as.Clock.advance(time.Hour)
+		for i := 0; i < 4; i++ {
+			checkError(t, as.send(t, login("09121234567", "wrong horse", "10.5.0.1")), 400, "")
+		}
+		if a := as.send(t, login("09121234567", "correct horse", "10.5.0.1")); a.Status != 200 {
 			t.Fatalf("login: %d %s", a.Status, a.Body)
 		}
-		for i := 0; i < 9; i++ {
-			checkError(t, as.send(t, login("09121234567", "wrong horse", fmt.Sprintf("10.5.2.%d", i))), 400, "")
+		for i := 0; i < 5; i++ {
+			checkError(t, as.send(t, login("09121234567", "wrong horse", "10.5.0.1")), 400, "")
 		}
 	})
 }
@@ -556,7 +560,7 @@ func TestAccessErrors(t *testing.T) {
 	t.Run("PasswordChangeEndsOtherSessions", func(t *testing.T) {
 		a := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
 		b := decodePayload[loginAnswer](t, as.login(t, "09127654321", "another horse", "")).Token
-		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse"}`}); r.Status != 200 {
+		if r := as.send(t, req{method: "PUT", path: "/v1/user/edit", token: a, body: `{"password":"brand new horse","currentPassword":"another horse"}`}); r.Status != 200 {
 			t.Fatalf("edit: %d %s", r.Status, r.Body)
 		}
 		if r := as.send(t, req{method: "GET", path: "/v1/user", token: a}); r.Status != 200 {

@@ -1,19 +1,17 @@
 package api_test
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/api"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // testServer is a real server over a real seeded SQLite file.
@@ -24,15 +22,7 @@ type testServer struct {
 
 func newTestServer(t testing.TB) *testServer {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Seeded(t)
 	loc, _ := time.LoadLocation("Asia/Tehran")
 	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", Tiles: "https://{s}.tile.example.org/{z}/{x}/{y}.png", Location: loc}, st)
 	if err != nil {

@@ -5,16 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/api"
 	"kardan/auth"
 	"kardan/search"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // communityWorld is a real server over a real seeded SQLite file and a real Bleve index, with a
@@ -32,22 +31,11 @@ type communityWorld struct {
 func newCommunityWorld(t *testing.T) *communityWorld {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	clk := &accountClock{t: time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)}
 	st.Now = clk.now
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	storetest.Seed(t, st)
+	ix := storetest.Index(t, st)
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
 	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, Search: ix, Location: tehran}, st)

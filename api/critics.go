@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -44,7 +45,7 @@ func (s *Server) handleCriticAdd(w http.ResponseWriter, r *http.Request) error {
 	if u := userFrom(r); u != nil {
 		userID = &u.ID
 	}
-	return s.addCritic(w, r, &in, userID, criticLimit("critic_ip", clientIPOf(r)))
+	return s.addCritic(w, r, &in, userID, criticLimit("critic_ip", s.addrKeyOf(r)))
 }
 
 // handleCriticAddWithAuth handles "POST /v1/critics-and-suggestions/addWithAuth": the signed-in
@@ -69,14 +70,17 @@ func (s *Server) handleCriticAddWithAuth(w http.ResponseWriter, r *http.Request)
 
 // addCritic stores a message within the sender's limit; refused messages do not count against it.
 func (s *Server) addCritic(w http.ResponseWriter, r *http.Request, in *store.CriticInput, userID *int64, limit store.Limit) error {
-	if err := s.store.RateCheck(r.Context(), limit); err != nil {
+	res, err := s.store.RateReserve(r.Context(), limit)
+	if err != nil {
 		return err
 	}
 	c, err := s.store.AddCritic(r.Context(), userID, in, clientIPOf(r))
 	if err != nil {
-		return err
-	}
-	if err := s.store.RateHit(r.Context(), limit); err != nil {
+		if store.ErrorCode(err) == store.EInvalid {
+			if rerr := res.Release(context.WithoutCancel(r.Context())); rerr != nil {
+				return rerr
+			}
+		}
 		return err
 	}
 	writeJSON(w, http.StatusOK, criticFormOf(c), message(langOf(r), "critic_received", nil))

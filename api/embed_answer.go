@@ -65,7 +65,7 @@ func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
 		}
 		// The search the page would have asked for counts against the same limit.
 		if s.searchLimit != nil {
-			if ok, _ := s.searchLimit.allow(clientIPOf(r)); !ok {
+			if ok, _ := s.searchLimit.allow(s.addrKeyOf(r)); !ok {
 				return nil
 			}
 		}

@@ -1,18 +1,14 @@
 package api_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"kardan/admin"
 	"kardan/api"
-	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // FuzzSearchUser posts arbitrary bodies to the two public search routes of a real server (real
@@ -20,24 +16,9 @@ import (
 // envelope, a 4xx always says why, and a 200 is a page of at most take profiles with a count
 // that covers them.
 func FuzzSearchUser(f *testing.F) {
-	ctx := context.Background()
-	dir := f.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		f.Fatal(err)
-	}
-	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: 60, PasswordHash: "x", Seed: 3}); err != nil {
-		f.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { ix.Close() })
+	st := storetest.Seeded(f)
+	storetest.Demo(f, st, 60, 3)
+	ix := storetest.Index(f, st)
 	srv, err := api.New(api.Config{Search: ix}, st)
 	if err != nil {
 		f.Fatal(err)

@@ -6,17 +6,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
-	"kardan/admin"
 	"kardan/api"
-	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // failingSender fails every other send, like a flaky SMS provider.
@@ -37,24 +34,9 @@ func (f *failingSender) Send(ctx context.Context, phone, code string) error {
 
 func newMetricsServer(t *testing.T, on bool) *httptest.Server {
 	t.Helper()
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: 10, PasswordHash: "x", Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st := storetest.Seeded(t)
+	storetest.Demo(t, st, 10, 1)
+	ix := storetest.Index(t, st)
 	srv, err := api.New(api.Config{Search: ix, Metrics: on, SMS: &failingSender{}}, st)
 	if err != nil {
 		t.Fatal(err)

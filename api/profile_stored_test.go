@@ -6,27 +6,19 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // newRefServer answers a server (not listening) over a fresh store with the reference data, and
 // the store's file.
 func newRefServer(t *testing.T) (string, *store.Store, *Server) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "kardan.db")
-	st, err := store.Open(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(context.Background(), st); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Seeded(t)
+	path := st.Path()
 	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
 	if err != nil {
 		t.Fatal(err)

@@ -101,7 +101,7 @@ func (s *Server) limitSearch(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if cur := mux.CurrentRoute(r); cur != nil {
 			if t, err := cur.GetPathTemplate(); err == nil && limitedRoutes[t] {
-				if ok, wait := s.searchLimit.allow(clientIPOf(r)); !ok {
+				if ok, wait := s.searchLimit.allow(s.addrKeyOf(r)); !ok {
 					writeError(w, r, store.TooMany(int64(math.Ceil(wait.Seconds()))))
 					return
 				}

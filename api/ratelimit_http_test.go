@@ -1,36 +1,18 @@
 package api_test
 
 import (
-	"context"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"kardan/admin"
 	"kardan/api"
-	"kardan/search"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 func TestSearchRateLimit(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
+	st, ix := storetest.Indexed(t)
 	_, loopback, _ := net.ParseCIDR("127.0.0.1/32")
 	srv, err := api.New(api.Config{Search: ix, SearchRate: 1, SearchBurst: 5, TrustedProxies: []*net.IPNet{loopback}}, st)
 	if err != nil {

@@ -78,7 +78,11 @@ func (s *Server) routes() http.Handler {
 
 	// Accounts (SPEC.md §7) and uploads.
 	v1.HandleFunc("/send-sms/sendSmsForSignUp", handle(s.handleSendSignupCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/send-sms/sendSmsForReset", handle(s.handleSendResetCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/send-sms/sendSmsForLogin", handle(s.handleSendLoginCode)).Methods(http.MethodPost)
 	v1.HandleFunc("/user/create", handle(s.handleUserCreate)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/reset-password", handle(s.handleResetPassword)).Methods(http.MethodPost)
+	v1.HandleFunc("/user/loginWithCode", handle(s.handleLoginWithCode)).Methods(http.MethodPost)
 	v1.HandleFunc("/user/login", handle(s.handleLogin)).Methods(http.MethodPost)
 	v1.HandleFunc("/user/logout", handle(s.handleLogout)).Methods(http.MethodPost)
 	v1.HandleFunc("/user/edit", handle(s.handleUserEdit)).Methods(http.MethodPut)

@@ -45,6 +45,9 @@ type Config struct {
 	// bursts of SearchBurst; 0 means no limit.
 	SearchRate  float64
 	SearchBurst int
+	// IPv6Prefix is how many leading bits of an IPv6 address per-address limits count as one
+	// client (0: 64).
+	IPv6Prefix int
 }
 
 // Server serves the API and the web app.
@@ -69,6 +72,7 @@ type Server struct {
 
 	metrics     *metrics     // nil without --metrics
 	searchLimit *tokenBucket // nil without a search rate
+	loginFlight *inFlight    // password checks running per number and per address
 	router      *mux.Router  // the route table, which the sweep test walks
 }
 
@@ -88,6 +92,7 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 		s.sms = auth.ConsoleSender{}
 	}
 	s.metrics = newMetrics(s)
+	s.loginFlight = newInFlight(loginVerifyInFlight)
 	s.searchLimit = newTokenBucket(cfg.SearchRate, cfg.SearchBurst, nil)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {

@@ -39,7 +39,7 @@ func (s *Server) handleSendSignupCode(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	ctx := r.Context()
-	id, err := s.store.IssueSignupCode(ctx, store.SignupCode{NumberPhone: phone, ClientIP: clientIPOf(r),
+	id, err := s.store.IssueSignupCode(ctx, store.SignupCode{NumberPhone: phone, ClientIP: s.addrKeyOf(r),
 		CodeHash: auth.HashCode(phone, code)}, codePolicy)
 	if err != nil {
 		return err

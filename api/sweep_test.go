@@ -27,11 +27,10 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"kardan/admin"
 	"kardan/auth"
 	"kardan/media"
-	"kardan/search"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // The hostile-input sweep sends at least minSweepCases hostile requests to every /v1 route of
@@ -69,20 +68,8 @@ type sweepWorld struct {
 func newSweepWorld(t *testing.T) *sweepWorld {
 	t.Helper()
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
+	dir := storetest.Dir(st)
 	uploads, err := media.NewLocalDir(filepath.Join(dir, "uploads"))
 	if err != nil {
 		t.Fatal(err)
@@ -313,6 +300,10 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"GET /v1/critics-and-suggestions":                       {query: []string{"skip", "take", "read"}, ownerOnly: true},
 		"PUT /v1/admin/critics/{id:[0-9]+}/read":                {vars: id("critic"), body: `{"read":true}`, actor: "admin", ownerOnly: true},
 		"POST /v1/send-sms/sendSmsForSignUp":                    {body: `{"numberPhone":"09351234567"}`},
+		"POST /v1/send-sms/sendSmsForReset":                     {body: `{"numberPhone":"09351234568"}`},
+		"POST /v1/send-sms/sendSmsForLogin":                     {body: `{"numberPhone":"09351234569"}`},
+		"POST /v1/user/reset-password":                          {body: `{"numberPhone":"09120000001","otpCode":"123456","password":"password-123"}`},
+		"POST /v1/user/loginWithCode":                           {body: `{"numberPhone":"09120000001","otpCode":"123456"}`},
 		"POST /v1/user/create":                                  {body: `{"numberPhone":"09351234567","name":"نام","password":"password-123","profileImage":"","otpCode":"123456"}`},
 		"POST /v1/user/login":                                   {body: `{"numberPhone":"09120000001","password":"wrong-password"}`},
 		"POST /v1/user/logout":                                  {body: `{}`, actor: "attacker", noBody: true},

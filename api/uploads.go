@@ -30,7 +30,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 		return store.Errorf(store.EUnavailable, "uploads_unavailable", nil)
 	}
 	ctx := r.Context()
-	if err := s.store.RateCheck(ctx, uploadLimit(u.ID)); err != nil {
+	// Reserved before the body is read and never given back: a refused or damaged image cost
+	// the decoding all the same, so it counts against the hour like a stored one.
+	if _, err := s.store.RateReserve(ctx, uploadLimit(u.ID)); err != nil {
 		return err
 	}
 	key, data, err := s.readUpload(w, r)
@@ -44,9 +46,6 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	rec := &store.Upload{UserID: u.ID, UploadKey: key, Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
 		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
 	if err := s.store.RecordUpload(ctx, rec); err != nil {
-		return err
-	}
-	if err := s.store.RateHit(ctx, uploadLimit(u.ID)); err != nil {
 		return err
 	}
 	ok(w, map[string]any{

@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"kardan/auth"
@@ -17,14 +16,6 @@ import (
 
 // nameMax bounds a user's display name, in characters.
 const nameMax = 80
-
-// loginLimits are the failed sign-ins allowed per number and per client address.
-func loginLimits(phone, ip string) []store.Limit {
-	return []store.Limit{
-		{Kind: "login_fail_phone", Key: phone, Max: 10, Window: 15 * time.Minute},
-		{Kind: "login_fail_ip", Key: ip, Max: 10, Window: 15 * time.Minute},
-	}
-}
 
 // userView is the user's read form; the password hash never leaves the server.
 type userView struct {
@@ -142,8 +133,17 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	limits := loginLimits(phone, clientIPOf(r))
-	if err := s.store.RateCheck(ctx, limits...); err != nil {
+	addr := s.addrKeyOf(r)
+	leave, ok := s.loginFlight.enter("phone:"+phone, "addr:"+addr)
+	if !ok {
+		return busy()
+	}
+	defer leave()
+	// The attempt is recorded as a failure before the password is verified, so a burst gets
+	// exactly the allowance checked; a right password takes its record back.
+	limits := loginLimits(phone, addr)
+	res, err := s.store.RateReserve(ctx, limits...)
+	if err != nil {
 		return err
 	}
 	u, err := s.store.UserByPhone(ctx, phone)
@@ -159,10 +159,10 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if !good {
-		if err := s.store.RateHit(ctx, limits...); err != nil {
-			return err
-		}
 		return store.Errorf(store.EInvalid, "invalid_credentials", nil)
+	}
+	if err := res.Release(ctx); err != nil {
+		return err
 	}
 	if err := s.store.RateClear(ctx, limits[0]); err != nil {
 		return err
@@ -188,17 +188,20 @@ func (s *Server) handleUserGet(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleUserEdit handles "PUT /v1/user/edit": one's own name, password and picture. An empty
-// or absent password leaves it unchanged; a new one signs out every other session.
+// or absent password leaves it unchanged; a new one needs currentPassword or otpCode (a reset
+// code sent to the account's number) and signs out every other session.
 func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 	u, err := requireUser(r)
 	if err != nil {
 		return err
 	}
 	var in struct {
-		ID           looseString `json:"id"`
-		Password     *string     `json:"password"`
-		Name         *string     `json:"name"`
-		ProfileImage *string     `json:"profileImage"`
+		ID              looseString `json:"id"`
+		Password        *string     `json:"password"`
+		CurrentPassword *string     `json:"currentPassword"`
+		OtpCode         looseString `json:"otpCode"`
+		Name            *string     `json:"name"`
+		ProfileImage    *string     `json:"profileImage"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
@@ -233,6 +236,15 @@ func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 	}
 	if in.Password != nil && *in.Password != "" {
 		checkPassword(v, *in.Password, true)
+		// A session alone does not prove the person: a new password needs the current one or
+		// a fresh code sent to the account's number.
+		if !v.Has("password") {
+			proof, err := s.provePasswordChange(r.Context(), v, u, in.CurrentPassword, in.OtpCode)
+			if err != nil {
+				return err
+			}
+			upd.Code = proof
+		}
 	}
 	if err := v.Err(); err != nil {
 		return err

@@ -1,19 +1,17 @@
 package api_test
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"kardan/api"
-	"kardan/store"
+	"kardan/store/storetest"
 )
 
 const manifest = `{
@@ -30,11 +28,7 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 	const boot = `(function(){document.documentElement.setAttribute('data-theme','light')})();`
 	index := `<!doctype html><html><head><title>x</title><!--app-meta--><script>` + boot + `</script>` +
 		`<script type="module" src="/assets/app.js"></script></head><body></body></html>`
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := storetest.Open(t)
 	srv, err := api.New(api.Config{BaseURL: "http://kardan.example", Web: fstest.MapFS{
 		"index.html":          {Data: []byte(index)},
 		"assets/app.js":       {Data: []byte("console.log(1)")},

@@ -5,17 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"kardan/admin"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 func TestBlogCommands(t *testing.T) {
 	dir := t.TempDir()
 	ctx := context.Background()
 	st := openStore(t, dir)
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	storetest.Seed(t, st)
 	writer := &store.User{NumberPhone: "09121234567", Name: "Sara", PasswordHash: "x"}
 	if err := st.CreateUser(ctx, writer); err != nil {
 		t.Fatal(err)

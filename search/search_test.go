@@ -12,9 +12,9 @@ import (
 
 	_ "github.com/mattn/go-sqlite3"
 
-	"kardan/admin"
 	"kardan/search"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 type fixture struct {
@@ -28,21 +28,8 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	ix, err := search.Open(ctx, filepath.Join(dir, "index"), st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
+	st, ix := storetest.Indexed(t)
+	dir := storetest.Dir(st)
 	return &fixture{t: t, dir: dir, st: st, ix: ix}
 }
 
@@ -493,18 +480,9 @@ func TestOrdersAcrossPages(t *testing.T) {
 // answer the same pages in the same order, or a restore or reindex would reshuffle results.
 func TestRebuildIsDeterministic(t *testing.T) {
 	ctx := context.Background()
-	dir := t.TempDir()
-	st, err := store.Open(ctx, filepath.Join(dir, "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: 300, PasswordHash: "x", Seed: 1}); err != nil {
-		t.Fatal(err)
-	}
+	st := storetest.Seeded(t)
+	dir := storetest.Dir(st)
+	storetest.Demo(t, st, 300, 1)
 	queries := []search.ProfileQuery{
 		{Text: "تعمیر", City: "tehran", CityID: 1},
 		{Text: "لوله کش"},

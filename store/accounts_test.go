@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // clock is a controllable store clock.
@@ -53,7 +54,7 @@ func session(b byte) store.NewSession {
 
 func TestUsers(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	u := &store.User{NumberPhone: "09121234567", Name: "Sara", PasswordHash: "h1"}
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
@@ -121,7 +122,7 @@ func TestUsers(t *testing.T) {
 
 func TestSessions(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	clk := withClock(st)
 	u := &store.User{NumberPhone: "09121234567", PasswordHash: "h"}
 	st.CreateUser(ctx, u)
@@ -178,7 +179,7 @@ func TestSignupCodes(t *testing.T) {
 	}
 
 	t.Run("OK", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		withClock(st)
 		if err := issue(st, phone, "1.1.1.1"); err != nil {
 			t.Fatal(err)
@@ -195,7 +196,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrUsedTwice", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		withClock(st)
 		issue(st, phone, "1.1.1.1")
 		register(st, "right")
@@ -205,13 +206,13 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrNoCode", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		if err := register(st, "right"); errKey(err) != "code_expired" {
 			t.Fatalf("got %v, want code_expired", err)
 		}
 	})
 	t.Run("ErrExpired", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		clk := withClock(st)
 		issue(st, phone, "1.1.1.1")
 		clk.advance(2 * time.Minute)
@@ -220,7 +221,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrBurnedAfterFiveWrong", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		withClock(st)
 		issue(st, phone, "1.1.1.1")
 		for i := 1; i <= 5; i++ {
@@ -238,7 +239,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("CheckDoesNotUseTheCode", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		withClock(st)
 		issue(st, phone, "1.1.1.1")
 		if err := st.CheckSignupCode(ctx, phone, []byte("wrong"), policy); errKey(err) != "wrong_code" {
@@ -261,7 +262,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("NewCodeReplacesOld", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		clk := withClock(st)
 		issue(st, phone, "1.1.1.1")
 		clk.advance(time.Minute)
@@ -274,7 +275,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrCooldown", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		clk := withClock(st)
 		issue(st, phone, "1.1.1.1")
 		clk.advance(20 * time.Second)
@@ -288,7 +289,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrHourlyCapPerNumber", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		clk := withClock(st)
 		for i := 0; i < 5; i++ {
 			if err := issue(st, phone, "1.1.1.1"); err != nil {
@@ -307,7 +308,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("ErrHourlyCapPerAddress", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		clk := withClock(st)
 		for i := 0; i < 20; i++ {
 			if err := issue(st, "0912000"+string(rune('0'+i/10))+"0"+string(rune('0'+i%10))+"0", "9.9.9.9"); err != nil {
@@ -324,7 +325,7 @@ func TestSignupCodes(t *testing.T) {
 		}
 	})
 	t.Run("WithdrawnDoesNotCount", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		withClock(st)
 		id, err := st.IssueSignupCode(ctx, store.SignupCode{NumberPhone: phone, ClientIP: "1.1.1.1", CodeHash: hash}, policy)
 		if err != nil {
@@ -341,7 +342,7 @@ func TestSignupCodes(t *testing.T) {
 
 func TestRateLimits(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	clk := withClock(st)
 	l := store.Limit{Kind: "login_fail_phone", Key: "09121234567", Max: 3, Window: 15 * time.Minute}
 	other := store.Limit{Kind: "login_fail_ip", Key: "1.2.3.4", Max: 10, Window: 15 * time.Minute}
@@ -371,7 +372,7 @@ func TestRateLimits(t *testing.T) {
 
 func TestUploads(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	a := &store.User{NumberPhone: "09121234567", PasswordHash: "h"}
 	b := &store.User{NumberPhone: "09121234568", PasswordHash: "h"}
 	st.CreateUser(ctx, a)

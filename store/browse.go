@@ -56,21 +56,15 @@ func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, in
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id FROM `+from+` WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+	ids, err := queryIDs(ctx, s.read, `SELECT p.id FROM `+from+` WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
 		append(args, max(1, f.Limit), max(0, f.Offset))...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("browse profiles: %w", err)
 	}
-	defer rows.Close()
-	ids := make([]int64, 0, f.Limit)
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, 0, fmt.Errorf("browse profiles: %w", err)
-		}
-		ids = append(ids, id)
+	if ids == nil {
+		ids = []int64{}
 	}
-	return ids, total, rows.Err()
+	return ids, total, nil
 }
 
 // countCache remembers browse counts until the next write: counting every visible profile costs

@@ -7,11 +7,12 @@ import (
 	"time"
 
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 func TestCritics(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	clk := withClock(st)
 	valid := func() *store.CriticInput {
 		return &store.CriticInput{Name: "مریم", Email: "maryam@example.ir", NumberPhone: "۰۹۱۲ ۳۴۵ ۶۷۸۹", Subject: "پیشنهاد",

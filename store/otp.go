@@ -27,7 +27,12 @@ type SignupCode struct {
 	CodeHash    []byte
 }
 
-const purposeSignup = "signup"
+// Code purposes: what an issued code may be answered for. A code answers only its own purpose.
+const (
+	PurposeSignup = "signup"
+	PurposeReset  = "reset"
+	PurposeLogin  = "login"
+)
 
 // IssueSignupCode stores a sign-up code after checking that the number is not registered
 // (conflict) and that the policy's cooldown and hourly caps allow a send (too many, with the
@@ -35,50 +40,75 @@ const purposeSignup = "signup"
 func (s *Store) IssueSignupCode(ctx context.Context, c SignupCode, p CodePolicy) (int64, error) {
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := s.now()
 		if err := s.refuseRegistered(ctx, tx, c.NumberPhone); err != nil {
 			return err
 		}
-		window := now - int64(p.Window/time.Second)
-		var wait int64
-		var last sql.NullInt64
-		if err := tx.QueryRowContext(ctx, `SELECT MAX(create_at) FROM otp_codes WHERE number_phone = ?`, c.NumberPhone).Scan(&last); err != nil {
-			return err
-		}
-		if cd := int64(p.Cooldown / time.Second); last.Valid && now-last.Int64 < cd {
-			wait = last.Int64 + cd - now
-		}
-		for _, cap := range []struct {
-			col, val string
-			max      int
-		}{{"number_phone", c.NumberPhone, p.PerPhone}, {"client_ip", c.ClientIP, p.PerIP}} {
-			var n int
-			var oldest sql.NullInt64
-			// col is one of two fixed column names, never input.
-			err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(create_at) FROM (SELECT create_at FROM otp_codes
-				WHERE `+cap.col+` = ? AND create_at > ? ORDER BY create_at DESC LIMIT ?)`, cap.val, window, cap.max).Scan(&n, &oldest)
-			if err != nil {
-				return err
-			}
-			if n >= cap.max {
-				wait = max(wait, oldest.Int64+int64(p.Window/time.Second)-now)
-			}
-		}
-		if wait > 0 {
-			return TooMany(wait)
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO otp_codes (number_phone, purpose, code_hash, client_ip, create_at, expire_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, c.NumberPhone, purposeSignup, c.CodeHash, c.ClientIP, now, now+int64(p.TTL/time.Second))
-		if err != nil {
-			return err
-		}
-		id, err = res.LastInsertId()
+		var err error
+		id, err = s.issueCode(ctx, tx, c, PurposeSignup, p)
 		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("issue code: %w", err)
 	}
 	return id, nil
+}
+
+// IssueCode stores a code for purpose (PurposeReset, PurposeLogin) when the policy's cooldown
+// and hourly caps allow a send. It never looks at whether the number has an account: a number
+// with none gets the same answer, limits and SMS, so the route is no account-existence oracle
+// (only the holder of the phone learns, by answering the code, that it has no account).
+func (s *Store) IssueCode(ctx context.Context, c SignupCode, purpose string, p CodePolicy) (int64, error) {
+	var id int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		id, err = s.issueCode(ctx, tx, c, purpose, p)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("issue %s code: %w", purpose, err)
+	}
+	return id, nil
+}
+
+// issueCode checks the cooldown and the hourly caps and stores the code in tx, so the check and
+// the count are one step: two requests racing for the last send cannot both pass. Sends of every
+// purpose count together, since each one is an SMS the operator pays for.
+func (s *Store) issueCode(ctx context.Context, tx *sql.Tx, c SignupCode, purpose string, p CodePolicy) (int64, error) {
+	now := s.now()
+	window := now - int64(p.Window/time.Second)
+	var wait int64
+	var last sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(create_at) FROM otp_codes WHERE number_phone = ?`, c.NumberPhone).Scan(&last); err != nil {
+		return 0, err
+	}
+	if cd := int64(p.Cooldown / time.Second); last.Valid && now-last.Int64 < cd {
+		wait = last.Int64 + cd - now
+	}
+	for _, cap := range []struct {
+		col, val string
+		max      int
+	}{{"number_phone", c.NumberPhone, p.PerPhone}, {"client_ip", c.ClientIP, p.PerIP}} {
+		var n int
+		var oldest sql.NullInt64
+		// col is one of two fixed column names, never input.
+		err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(create_at) FROM (SELECT create_at FROM otp_codes
+			WHERE `+cap.col+` = ? AND create_at > ? ORDER BY create_at DESC LIMIT ?)`, cap.val, window, cap.max).Scan(&n, &oldest)
+		if err != nil {
+			return 0, err
+		}
+		if n >= cap.max {
+			wait = max(wait, oldest.Int64+int64(p.Window/time.Second)-now)
+		}
+	}
+	if wait > 0 {
+		return 0, TooMany(wait)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO otp_codes (number_phone, purpose, code_hash, client_ip, create_at, expire_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, c.NumberPhone, purpose, c.CodeHash, c.ClientIP, now, now+int64(p.TTL/time.Second))
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }
 
 // WithdrawCode deletes an issued code whose SMS the provider refused, so it neither counts as a
@@ -111,7 +141,7 @@ func (s *Store) CheckSignupCode(ctx context.Context, phone string, codeHash []by
 			return err
 		}
 		var err error
-		_, fail, err = s.answerCode(ctx, tx, phone, codeHash, p)
+		_, fail, err = s.answerCode(ctx, tx, phone, PurposeSignup, codeHash, p)
 		return err
 	})
 	if err == nil {
@@ -132,7 +162,7 @@ func (s *Store) Register(ctx context.Context, u *User, codeHash []byte, p CodePo
 		if err := s.refuseRegistered(ctx, tx, u.NumberPhone); err != nil {
 			return err
 		}
-		id, f, err := s.answerCode(ctx, tx, u.NumberPhone, codeHash, p)
+		id, f, err := s.answerCode(ctx, tx, u.NumberPhone, PurposeSignup, codeHash, p)
 		if err != nil || f != nil {
 			fail = f
 			return err
@@ -166,21 +196,26 @@ func (s *Store) refuseRegistered(ctx context.Context, tx *sql.Tx, phone string) 
 	return nil
 }
 
-// answerCode compares codeHash with the newest unused sign-up code of phone and answers the
+// answerCode compares codeHash with the newest unused code of phone for purpose and answers the
 // code's id when it matches. fail is the answer for the client (no code, expired, burnt, wrong);
 // a wrong answer's count is written in tx, which the caller commits even though fail is set.
-func (s *Store) answerCode(ctx context.Context, tx *sql.Tx, phone string, codeHash []byte, p CodePolicy) (id int64, fail, err error) {
+func (s *Store) answerCode(ctx context.Context, tx *sql.Tx, phone, purpose string, codeHash []byte, p CodePolicy) (id int64, fail, err error) {
 	var expire int64
 	var tries int
 	var stored []byte
-	err = tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, expire_at FROM otp_codes
-		WHERE number_phone = ? AND purpose = ? AND used_at IS NULL ORDER BY id DESC LIMIT 1`,
-		phone, purposeSignup).Scan(&id, &stored, &tries, &expire)
+	var used sql.NullInt64
+	// Only the newest code counts, used or not: once it is used, an older one still within its
+	// two minutes must not become answerable again.
+	err = tx.QueryRowContext(ctx, `SELECT id, code_hash, tries, expire_at, used_at FROM otp_codes
+		WHERE number_phone = ? AND purpose = ? ORDER BY id DESC LIMIT 1`,
+		phone, purpose).Scan(&id, &stored, &tries, &expire, &used)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return 0, codeError("code_expired"), nil
 	case err != nil:
 		return 0, nil, err
+	case used.Valid:
+		return 0, codeError("code_expired"), nil
 	case tries >= p.MaxTries:
 		return 0, codeError("code_burned"), nil
 	case expire <= s.now():

@@ -72,28 +72,9 @@ func (s *Store) PruneOutbox(ctx context.Context, appliedUpTo int64, olderThan in
 // VisibleProfileIDs calls fn with batches of the ids of every publicly visible profile, for a
 // full reindex.
 func (s *Store) VisibleProfileIDs(ctx context.Context, batch int, fn func(ids []int64) error) error {
-	var after int64
-	for {
-		rows, err := s.read.QueryContext(ctx, `SELECT p.id FROM profiles p WHERE p.id > ? AND `+visibleSQL+` ORDER BY p.id LIMIT ?`, after, batch)
-		if err != nil {
-			return fmt.Errorf("visible profiles: %w", err)
-		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if len(ids) == 0 {
-			return nil
-		}
-		if err := fn(ids); err != nil {
-			return err
-		}
-		after = ids[len(ids)-1]
+	err := s.eachIDBatch(ctx, `SELECT p.id FROM profiles p WHERE p.id > ? AND `+visibleSQL+` ORDER BY p.id LIMIT ?`, batch, fn)
+	if err != nil {
+		return fmt.Errorf("visible profiles: %w", err)
 	}
+	return nil
 }

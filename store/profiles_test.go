@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"kardan/admin"
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // profileFixture is a seeded store with two users and a clock.
@@ -21,11 +21,8 @@ type profileFixture struct {
 
 func newProfileFixture(t *testing.T) *profileFixture {
 	t.Helper()
-	st := mustOpenStore(t)
+	st := storetest.Seeded(t)
 	ctx := context.Background()
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
 	f := &profileFixture{st: st, clock: withClock(st)}
 	for i, u := range []**store.User{&f.owner, &f.other, &f.admin} {
 		nu := &store.User{NumberPhone: "0912000000" + string(rune('1'+i)), Name: "کاربر", PasswordHash: "x"}

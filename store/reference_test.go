@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 func seedSmall(t *testing.T, st *store.Store) {
@@ -33,7 +34,7 @@ func seedSmall(t *testing.T, st *store.Store) {
 
 func TestSeedReference(t *testing.T) {
 	ctx := context.Background()
-	st := mustOpenStore(t)
+	st := storetest.Open(t)
 	seedSmall(t, st)
 
 	t.Run("SecondRunChangesNothing", func(t *testing.T) {

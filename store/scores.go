@@ -22,22 +22,9 @@ func (s *Store) RefreshLevelScores(ctx context.Context) (int, error) {
 		if err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `UPDATE profiles SET level_score = (?1 * ?2 + score_sum) / (?1 + count_scorer)
+		ids, err := queryIDs(ctx, tx, `UPDATE profiles SET level_score = (?1 * ?2 + score_sum) / (?1 + count_scorer)
 			WHERE abs(level_score - (?1 * ?2 + score_sum) / (?1 + count_scorer)) > ?3 RETURNING id`, bayesC, m, levelDrift)
 		if err != nil {
-			return err
-		}
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			ids = append(ids, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		now := s.now()

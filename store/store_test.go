@@ -11,22 +11,16 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // mustOpenStore opens a real SQLite file in a temporary directory with every migration applied.
-func mustOpenStore(t testing.TB) *store.Store {
-	t.Helper()
-	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatalf("open store: %v", err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
+// It stays beside storetest.Open because tests written on other branches still call it.
+func mustOpenStore(t testing.TB) *store.Store { return storetest.Open(t) }
 
 func TestOpen(t *testing.T) {
 	t.Run("MigratesFromEmpty", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		v, err := st.Version(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -86,7 +80,7 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("WALAndForeignKeys", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		var mode string
 		st.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode)
 		if mode != "wal" {
@@ -103,7 +97,7 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("ReadPoolCannotWrite", func(t *testing.T) {
-		st := mustOpenStore(t)
+		st := storetest.Open(t)
 		_, err := st.DB().Exec(`INSERT INTO rate_events (kind, key, at) VALUES ('x', 'y', 1)`)
 		if err == nil {
 			t.Fatal("a write through the read pool succeeded")

@@ -37,6 +37,9 @@ type UserUpdate struct {
 	Name         *string
 	PasswordHash *string
 	ProfileImage *string
+	// Code, when set, must answer a live code sent to the account's number (a password change
+	// proven by SMS instead of the current password); it is used up with the change.
+	Code *CodeProof
 }
 
 // UserFilter selects users for listings.
@@ -109,7 +112,14 @@ func (s *Store) UserByPhone(ctx context.Context, phone string) (*User, error) {
 // of the user except keepSession (the token hash of the session that made the change, or nil).
 func (s *Store) UpdateUser(ctx context.Context, id int64, upd UserUpdate, keepSession []byte) (*User, error) {
 	var u *User
+	var fail error
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if upd.Code != nil {
+			var err error
+			if fail, err = s.useCode(ctx, tx, *upd.Code); err != nil || fail != nil {
+				return err // a wrong answer's count is committed; nothing else changes
+			}
+		}
 		set, args := []string{"update_at = ?"}, []any{s.now()}
 		if upd.Name != nil {
 			set, args = append(set, "name = ?"), append(args, *upd.Name)
@@ -144,6 +154,9 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, upd UserUpdate, keepSe
 		u, err = scanUser(tx.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 		return err
 	})
+	if err == nil {
+		err = fail
+	}
 	if err != nil {
 		return nil, fmt.Errorf("update user %d: %w", id, err)
 	}

@@ -1,0 +1,407 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Limits of a profile's parts.
+const (
+	maxProfileName  = 100
+	maxDescription  = 5000
+	maxAddress      = 300
+	maxServices     = 50
+	maxSocialLinks  = 30
+	maxAreas        = 30
+	maxPortfolio    = 30
+	maxCategories   = 10
+	maxOptions      = 30
+	maxListObject   = 16 << 10
+	maxWorkYears    = 80
+	maxServiceTitle = 100
+	maxServiceDesc  = 500
+	maxPrice        = 1_000_000_000_000
+)
+
+// applyInput validates in and copies it onto p, answering the records it refers to. Image
+// addresses must be uploads of the profile's owner (ownerUploads false lets an admin keep them).
+// Each part has its own validator; p changes only when every part is valid.
+func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *ProfileInput, ownerUploads bool) (*ProfileRefs, error) {
+	v := &Validation{}
+	refs := &ProfileRefs{}
+	next := *p
+
+	checkProfileText(v, in, &next)
+	tree, err := treeTx(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	checkFieldOfWork(v, tree, in, &next, refs)
+	checkPlace(ctx, tx, v, in, &next, refs)
+	checkProfileLists(v, in, &next)
+	if err := checkImages(ctx, tx, v, in, &next, ownerUploads); err != nil {
+		return nil, err
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+
+	if in.Active != nil {
+		next.Active = *in.Active
+	}
+	if in.Display != nil {
+		next.Display = *in.Display
+	}
+	next.KeyWord = buildKeyWord(next.ProfileName, refs)
+	*p = next
+	return refs, nil
+}
+
+// checkProfileText validates the profile's name, years of work, description and address.
+func checkProfileText(v *Validation, in *ProfileInput, p *Profile) {
+	name := CleanText(in.ProfileName, false)
+	switch {
+	case name == "":
+		v.Enter("profile_name")
+	case RuneLen(name) > maxProfileName:
+		v.Add("profile_name", "too_long", map[string]any{"max": maxProfileName})
+	}
+	if in.WorkHistoryYears < 0 || in.WorkHistoryYears > maxWorkYears {
+		v.Add("work_history_years", "out_of_range", map[string]any{"min": 0, "max": maxWorkYears})
+	}
+	desc := CleanText(in.Descriotion, true)
+	if RuneLen(desc) > maxDescription {
+		v.Add("descriotion", "too_long", map[string]any{"max": maxDescription})
+	}
+	address := CleanText(in.Address, false)
+	if RuneLen(address) > maxAddress {
+		v.Add("address", "too_long", map[string]any{"max": maxAddress})
+	}
+	p.ProfileName, p.WorkHistoryYears, p.Descriotion, p.Address = name, in.WorkHistoryYears, desc, address
+}
+
+// checkFieldOfWork validates the field of work and its categories, which must belong to it.
+func checkFieldOfWork(v *Validation, tree *Categories, in *ProfileInput, p *Profile, refs *ProfileRefs) {
+	if in.RangeWorker == 0 {
+		v.Enter("range_worker")
+	} else if f := tree.ByID(in.RangeWorker); f == nil || !f.IsField() {
+		v.Correct("range_worker")
+	} else {
+		refs.Field = f
+		p.RangeWorkerID = f.ID
+	}
+	cats := dedupe(in.CategoryList)
+	switch {
+	case len(cats) == 0:
+		v.Enter("category_list")
+	case len(cats) > maxCategories:
+		v.Add("category_list", "too_many_items", map[string]any{"max": maxCategories})
+	default:
+		for _, id := range cats {
+			c := tree.ByID(id)
+			if c == nil || c.IsField() || (refs.Field != nil && *c.ParentID != refs.Field.ID) {
+				v.Add("category_list", "category_not_in_field", nil)
+				break
+			}
+			refs.Categories = append(refs.Categories, c)
+		}
+	}
+	p.CategoryIDs = cats
+}
+
+// checkPlace validates the province, the city (which must lie in it) and the pin (which must lie
+// in Iran). Without a pin the profile takes its city's centre, so it still shows on the map and
+// in radius searches.
+func checkPlace(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput, p *Profile, refs *ProfileRefs) {
+	if in.ProvinceID == 0 {
+		v.Enter("province_id")
+	} else {
+		var pr Province
+		err := tx.QueryRowContext(ctx, `SELECT id, farsi_name, english_name, slug, lat, long FROM provinces WHERE id = ?`, in.ProvinceID).
+			Scan(&pr.ID, &pr.FarsiName, &pr.EnglishName, &pr.Slug, &pr.Lat, &pr.Long)
+		if err != nil {
+			v.Correct("province_id")
+		} else {
+			refs.Province = &pr
+			p.ProvinceID = pr.ID
+		}
+	}
+	if in.CityID == 0 {
+		v.Enter("city_id")
+	} else {
+		c, err := scanCity(tx.QueryRowContext(ctx, citySelect+` WHERE id = ?`, in.CityID))
+		switch {
+		case err != nil:
+			v.Correct("city_id")
+		case refs.Province != nil && c.ProvinceID != refs.Province.ID:
+			v.Add("city_id", "city_not_in_province", nil)
+		default:
+			refs.City = &c
+			p.CityID = c.ID
+		}
+	}
+	var lat, long float64
+	if in.Location != nil && (in.Location.Lat != 0 || in.Location.Long != 0) {
+		lat, long = in.Location.Lat, in.Location.Long
+		if !InIran(lat, long) {
+			v.Add("location", "location_outside_iran", nil)
+		}
+	} else if refs.City != nil {
+		lat, long = refs.City.Lat, refs.City.Long
+	}
+	p.Lat, p.Long = lat, long
+}
+
+// checkProfileLists validates the profile's lists: areas, services, hours, social links, options
+// and the free-form list object.
+func checkProfileLists(v *Validation, in *ProfileInput, p *Profile) {
+	p.AreaWorking = checkAreas(v, in.AreaWorking)
+	p.Services = checkServices(v, in.Services)
+	hours := in.HoursOfWork
+	if hours == nil {
+		hours = Hours{}
+	}
+	hours.validate(v)
+	p.HoursOfWork = hours
+	p.SocialNetwork = checkSocialLinks(v, in.SocialNetwork)
+	p.Option = checkOptions(v, in.Option)
+	p.ListObject = checkListObject(v, in.ListObject)
+}
+
+// checkAreas cleans the areas worked in, keeping at most maxAreas non-empty ones.
+func checkAreas(v *Validation, in []string) []string {
+	areas := []string{}
+	if len(in) > maxAreas {
+		v.Add("area_working", "too_many_items", map[string]any{"max": maxAreas})
+	}
+	for _, a := range in {
+		if a = CleanText(a, false); a != "" && len(areas) < maxAreas {
+			if RuneLen(a) > 100 {
+				v.Add("area_working", "too_long", map[string]any{"max": 100})
+				break
+			}
+			areas = append(areas, a)
+		}
+	}
+	return areas
+}
+
+// checkServices cleans the services, stopping at the first bad one.
+func checkServices(v *Validation, in []Service) []Service {
+	services := []Service{}
+	if len(in) > maxServices {
+		v.Add("services", "too_many_items", map[string]any{"max": maxServices})
+	}
+	for _, sv := range in {
+		sv.Title = CleanText(sv.Title, false)
+		sv.Description = CleanText(sv.Description, true)
+		switch {
+		case sv.Title == "":
+			v.Add("services", "service_title_required", nil)
+		case RuneLen(sv.Title) > maxServiceTitle:
+			v.Add("services", "too_long", map[string]any{"max": maxServiceTitle})
+		case sv.Price < 0 || sv.Price > maxPrice:
+			v.Add("services", "service_bad_price", nil)
+		case RuneLen(sv.Description) > maxServiceDesc:
+			v.Add("services", "too_long", map[string]any{"max": maxServiceDesc})
+		}
+		if v.Has("services") {
+			break
+		}
+		services = append(services, sv)
+	}
+	return services
+}
+
+// checkSocialLinks answers the links in their canonical form, stopping at the first bad one.
+func checkSocialLinks(v *Validation, in []SocialLink) []SocialLink {
+	social := []SocialLink{}
+	if len(in) > maxSocialLinks {
+		v.Add("social_network", "too_many_items", map[string]any{"max": maxSocialLinks})
+	}
+	for _, l := range in {
+		typ, kind, ok := canonicalSocialType(l.Type)
+		if !ok {
+			v.Add("social_network", "social_bad_type", map[string]any{"type": CleanText(l.Type, false)})
+			break
+		}
+		link, ok := normaliseLink(kind, l.Link)
+		if !ok {
+			v.Add("social_network", "social_bad_link", map[string]any{"type": typ})
+			break
+		}
+		social = append(social, SocialLink{Type: typ, Link: link})
+	}
+	return social
+}
+
+// checkOptions answers the non-empty options, cleaned.
+func checkOptions(v *Validation, in []string) []string {
+	options := []string{}
+	for _, o := range in {
+		if o = CleanText(o, false); o != "" {
+			options = append(options, o)
+		}
+	}
+	if len(options) > maxOptions {
+		v.Add("option", "too_many_items", map[string]any{"max": maxOptions})
+	}
+	return options
+}
+
+// checkListObject answers the free-form list object re-encoded compactly: [] when absent or
+// null, refused when it is not a JSON list or is too large.
+func checkListObject(v *Validation, in json.RawMessage) json.RawMessage {
+	listObject := json.RawMessage("[]")
+	if len(in) > 0 && string(in) != "null" {
+		var arr []json.RawMessage
+		if len(in) > maxListObject || json.Unmarshal(in, &arr) != nil {
+			v.Correct("list_object")
+		} else {
+			listObject, _ = json.Marshal(arr)
+		}
+	}
+	return listObject
+}
+
+// checkImages validates the profile image, logo and portfolio: with ownerUploads, each must be
+// an upload of the profile's owner.
+func checkImages(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput, p *Profile, ownerUploads bool) error {
+	images := map[string]string{"profile_image": in.ProfileImage, "logo": in.Logo}
+	portfolio := []string{}
+	if len(in.PortfolioImages) > maxPortfolio {
+		v.Add("portfolio_images", "too_many_items", map[string]any{"max": maxPortfolio})
+	}
+	for _, a := range in.PortfolioImages {
+		if a = strings.TrimSpace(a); a != "" {
+			portfolio = append(portfolio, a)
+		}
+	}
+	for field, addr := range images {
+		if addr = strings.TrimSpace(addr); addr != "" && ownerUploads {
+			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
+				return err
+			} else if !ok {
+				v.Add(field, "image_not_yours", nil)
+			}
+		}
+	}
+	if ownerUploads {
+		for _, addr := range portfolio {
+			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
+				return err
+			} else if !ok {
+				v.Add("portfolio_images", "image_not_yours", nil)
+				break
+			}
+		}
+	}
+	p.PortfolioImages = portfolio
+	p.ProfileImage, p.Logo = strings.TrimSpace(in.ProfileImage), strings.TrimSpace(in.Logo)
+	return nil
+}
+
+// buildKeyWord is the spec's key_word: the profile's name with the Persian and English names of
+// its city, province, field and categories.
+func buildKeyWord(name string, refs *ProfileRefs) string {
+	parts := []string{name, refs.City.FarsiName, refs.City.EnglishName, refs.Province.FarsiName, refs.Province.EnglishName,
+		refs.Field.FarsiName, refs.Field.EnglishName}
+	for _, c := range refs.Categories {
+		parts = append(parts, c.FarsiName, c.EnglishName)
+	}
+	return strings.Join(parts, " ")
+}
+
+// checkOnePerCategory enforces one profile per category per user, and the lock a deleted
+// profile keeps on its field of work for RetentionDays.
+func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile) error {
+	args := []any{p.UserID, p.ID}
+	marks := make([]string, len(p.CategoryIDs))
+	for i, c := range p.CategoryIDs {
+		marks[i] = "?"
+		args = append(args, c)
+	}
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p JOIN profile_categories pc ON pc.profile_id = p.id
+		WHERE p.user_id = ? AND p.id != ? AND p.delete_at IS NULL AND pc.category_id IN (`+strings.Join(marks, ",")+`)`, args...).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return &Error{Code: EConflict, Key: "one_profile_per_cat",
+			Fields: []FieldError{{Field: "category_list", Key: "one_profile_per_cat"}}}
+	}
+	var deletedAt sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
+		AND delete_at IS NOT NULL AND delete_at > ?`, p.UserID, p.ID, p.RangeWorkerID, s.now()-RetentionDays*86400).Scan(&deletedAt)
+	if err != nil {
+		return err
+	}
+	if deletedAt.Valid {
+		days := (deletedAt.Int64 + RetentionDays*86400 - s.now() + 86399) / 86400
+		args := map[string]any{"days": days}
+		return &Error{Code: EConflict, Key: "field_locked", Args: args,
+			Fields: []FieldError{{Field: "range_worker", Key: "field_locked", Args: args}}}
+	}
+	return nil
+}
+
+// uniqueSlug answers a slug for name not used by another row of table: the name's slug, then with
+// the city's slug, then numbered.
+func uniqueSlug(ctx context.Context, tx *sql.Tx, table, name, city string, selfID int64) (string, error) {
+	base := Slugify(name)
+	if base == "" {
+		base = table[:len(table)-1]
+	}
+	candidates := []string{base}
+	if city != "" {
+		candidates = append(candidates, base+"-"+city)
+	}
+	for i := 2; i < 1000; i++ {
+		candidates = append(candidates, base+"-"+strconv.Itoa(i))
+	}
+	for _, c := range candidates {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+table+` WHERE slug = ? AND id != ?`, c, selfID).Scan(&n); err != nil {
+			return "", err
+		}
+		if n == 0 {
+			return c, nil
+		}
+	}
+	return fmt.Sprintf("%s-%d", base, time.Now().UnixNano()), nil
+}
+
+// ownsUpload reports whether address is an upload of userID.
+func ownsUpload(ctx context.Context, tx *sql.Tx, userID int64, address string) (bool, error) {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM uploads WHERE user_id = ? AND (address = ? OR thumb = ?)`, userID, address, address).Scan(&n)
+	return n > 0, err
+}
+
+// treeTx reads the category tree inside a transaction.
+func treeTx(ctx context.Context, tx *sql.Tx) (*Categories, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort FROM work_categories`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	return buildTree(rows)
+}
+
+func dedupe(ids []int64) []int64 {
+	seen := map[int64]bool{}
+	out := []int64{}
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

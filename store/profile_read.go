@@ -1,0 +1,328 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	jsoniter "github.com/json-iterator/go"
+)
+
+// jsonCompat decodes as encoding/json does.
+var jsonCompat = jsoniter.ConfigCompatibleWithStandardLibrary
+
+// visibleSQL is the public-visibility rule as SQL over profiles aliased p.
+const visibleSQL = `p.visible = 1`
+
+const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.city_id, p.profile_name, p.slug, p.key_word,
+	p.work_history_years, p.descriotion, p.address, COALESCE(p.lat, 0), COALESCE(p.long, 0), p.account_status, p.active,
+	p.display, p.delete_at, p.score, p.count_scorer, p.level_score, p.profile_image, p.logo, p.services, p.hours_of_work,
+	p.social_network, p.area_working, p.portfolio_images, p.option, p.list_object, p.admin_id, p.admin_note, p.create_at,
+	p.update_at, (SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
+
+func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
+	return scanProfileAs(sc, nil)
+}
+
+// scanProfileAs scans a profile, and then the row's further columns into more. Given weeks, it
+// reads for a public answer: its list columns are left as stored text in p.Stored when they can
+// be copied into an answer as they are, and its hours are shared through weeks.
+func scanProfileAs(sc interface{ Scan(...any) error }, weeks *weekCache, more ...any) (*Profile, error) {
+	p := &Profile{}
+	var services, hours, social, areas, portfolio, option, listObject, cats string
+	dest := append(make([]any, 0, 34+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
+		&p.ProfileName, &p.Slug, &p.KeyWord, &p.WorkHistoryYears, &p.Descriotion, &p.Address, &p.Lat, &p.Long,
+		&p.AccountStatus, &p.Active, &p.Display, &p.DeleteAt, &p.Score, &p.CountScorer, &p.LevelScore, &p.ProfileImage,
+		&p.Logo, &services, &hours, &social, &areas, &portfolio, &option, &listObject, &p.AdminID, &p.AdminNote,
+		&p.CreateAt, &p.UpdateAt, &cats)
+	if err := sc.Scan(append(dest, more...)...); err != nil {
+		return nil, err
+	}
+	var err error
+	if p.CategoryIDs, err = parseIDList(cats); err != nil {
+		return nil, fmt.Errorf("profile %d: %w", p.ID, err)
+	}
+	// Every profile read decodes its JSON columns; encoding/json's reflection made that most of
+	// the cost of a search answer. jsoniter (already linked in through Bleve) decodes the same
+	// way at under half the cost.
+	parts := []struct {
+		raw string
+		v   any
+	}{{hours, &p.HoursOfWork}, {services, &p.Services}, {social, &p.SocialNetwork}, {areas, &p.AreaWorking},
+		{portfolio, &p.PortfolioImages}, {option, &p.Option}}
+	if weeks != nil {
+		lists := &StoredLists{Services: services, HoursOfWork: hours, SocialNetwork: social, AreaWorking: areas,
+			PortfolioImages: portfolio, Option: option}
+		if lists.copyable() {
+			if p.HoursOfWork, err = weeks.hours(hours); err != nil {
+				return nil, fmt.Errorf("profile %d: %w", p.ID, err)
+			}
+			p.Stored, parts = lists, nil
+		}
+	}
+	for _, part := range parts {
+		if err := jsonCompat.UnmarshalFromString(part.raw, part.v); err != nil {
+			return nil, fmt.Errorf("profile %d: %w", p.ID, err)
+		}
+	}
+	p.ListObject = json.RawMessage(listObject)
+	return p, nil
+}
+
+// StoredLists is the JSON text of a profile's list columns as stored. Every write stores them
+// with encoding/json (jsonColumns), and the schema checks that each is valid JSON, so an answer
+// can copy them instead of decoding and encoding them again: a public search answer of 100
+// profiles spent a third of its time doing that.
+type StoredLists struct {
+	Services, HoursOfWork, SocialNetwork, AreaWorking, PortfolioImages, Option string
+}
+
+// copyable reports whether the text can go into an answer as it is: encoding/json escapes <, >,
+// & and the line and paragraph separators, so finding one means the row was written some other
+// way (by hand, by another tool) and is read the long way instead.
+func (l *StoredLists) copyable() bool {
+	for _, s := range [...]string{l.Services, l.HoursOfWork, l.SocialNetwork, l.AreaWorking, l.PortfolioImages, l.Option} {
+		// One vectorised pass per character costs less than one pass looking at each byte.
+		for _, c := range [...]string{"<", ">", "&", "\u2028", "\u2029"} {
+			if strings.Contains(s, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// parseIDList reads json_group_array's list of integers, such as [3,14], without a JSON decoder.
+func parseIDList(s string) ([]int64, error) {
+	if len(s) < 2 || s[0] != '[' || s[len(s)-1] != ']' {
+		return nil, fmt.Errorf("category ids %q: not a list", s)
+	}
+	s = s[1 : len(s)-1]
+	ids := make([]int64, 0, strings.Count(s, ",")+1)
+	for s != "" {
+		n, rest, _ := strings.Cut(s, ",")
+		id, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("category ids: %w", err)
+		}
+		ids, s = append(ids, id), rest
+	}
+	return ids, nil
+}
+
+// ProfileFilter narrows a listing of profiles; nil fields are not filtered on.
+type ProfileFilter struct {
+	UserID        *int64
+	Status        *string // a stored status, or Deleted
+	VisibleOnly   bool
+	IncludeDelete bool // include soft-deleted profiles (admins, owners)
+	Offset, Limit int
+}
+
+// Profiles lists profiles matching f, newest first, and the total count.
+func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int, error) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.UserID != nil {
+		where, args = append(where, "p.user_id = ?"), append(args, *f.UserID)
+	}
+	if f.Status != nil {
+		if *f.Status == StatusDeleted {
+			where = append(where, "p.delete_at IS NOT NULL")
+		} else {
+			where, args = append(where, "p.account_status = ? AND p.delete_at IS NULL"), append(args, *f.Status)
+		}
+	} else if !f.IncludeDelete {
+		where = append(where, "p.delete_at IS NULL")
+	}
+	if f.VisibleOnly {
+		where = append(where, visibleSQL)
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count profiles: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE `+cond+
+		` ORDER BY p.create_at DESC, p.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list profiles: %w", err)
+	}
+	defer rows.Close()
+	out := []*Profile{}
+	for rows.Next() {
+		p, err := scanProfile(rows)
+		if err != nil {
+			return nil, 0, fmt.Errorf("list profiles: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, total, rows.Err()
+}
+
+// Profile answers a profile by id, in any state.
+func (s *Store) Profile(ctx context.Context, id int64) (*Profile, error) {
+	p, err := scanProfile(s.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get profile: %w", err)
+	}
+	return p, nil
+}
+
+// ProfileBySlug answers a profile by slug, in any state.
+func (s *Store) ProfileBySlug(ctx context.Context, slug string) (*Profile, error) {
+	p, err := scanProfile(s.read.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.slug = ?`, slug))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get profile: %w", err)
+	}
+	return p, nil
+}
+
+// ProfilesByIDs answers the profiles with these ids in the same order, skipping missing ones.
+func (s *Store) ProfilesByIDs(ctx context.Context, ids []int64) ([]*Profile, error) {
+	ps, _, err := s.profilesIn(ctx, ids, false)
+	if err != nil {
+		return nil, fmt.Errorf("profiles by id: %w", err)
+	}
+	return ps, nil
+}
+
+// ProfileSummary is one of a user's profiles as login's userTechnical lists them.
+type ProfileSummary struct {
+	ID            int64  `json:"id"`
+	ProfileName   string `json:"profile_name"`
+	Slug          string `json:"slug"`
+	AccountStatus string `json:"account_status"`
+	Active        bool   `json:"active"`
+}
+
+// ProfilesOfUser answers a user's profiles that are not deleted, for login's userTechnical.
+func (s *Store) ProfilesOfUser(ctx context.Context, userID int64) ([]ProfileSummary, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, profile_name, slug, account_status, active FROM profiles
+		WHERE user_id = ? AND delete_at IS NULL ORDER BY id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("profiles of user: %w", err)
+	}
+	defer rows.Close()
+	out := []ProfileSummary{}
+	for rows.Next() {
+		var p ProfileSummary
+		if err := rows.Scan(&p.ID, &p.ProfileName, &p.Slug, &p.AccountStatus, &p.Active); err != nil {
+			return nil, fmt.Errorf("profiles of user: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// ProfileAuthor is the owner as a profile's read form shows them.
+type ProfileAuthor struct {
+	ID           int64
+	Name         string
+	NumberPhone  string
+	ProfileImage string
+}
+
+// ProfilesWithOwners answers what ProfilesByIDs answers and the profiles' owners, by user id,
+// in one query: a search answer's forms show both. It is the read behind public answers: the
+// owners carry what the public sees (name and picture, not the sign-in number), and each
+// profile's list columns are kept as stored text in Stored where they can be copied as they are.
+func (s *Store) ProfilesWithOwners(ctx context.Context, ids []int64) ([]*Profile, map[int64]ProfileAuthor, error) {
+	ps, owners, err := s.profilesIn(ctx, ids, true)
+	if err != nil {
+		return nil, nil, fmt.Errorf("profiles with owners: %w", err)
+	}
+	return ps, owners, nil
+}
+
+// profilesIn reads the profiles with these ids, in the same order and skipping missing ones.
+// For a public answer it reads their owners' names and pictures too (copies kept in the profile
+// row) and keeps their list columns as stored text.
+func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Profile, map[int64]ProfileAuthor, error) {
+	owners := map[int64]ProfileAuthor{}
+	if len(ids) == 0 {
+		return []*Profile{}, owners, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	cols := profileColumns
+	if public {
+		cols += `, p.owner_name, p.owner_image` // kept current by triggers (0005_profile_owners.sql)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM profiles p WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	byID := make(map[int64]*Profile, len(ids))
+	for rows.Next() {
+		var a ProfileAuthor
+		var p *Profile
+		var err error
+		if public {
+			p, err = scanProfileAs(rows, &s.weeks, &a.Name, &a.ProfileImage)
+		} else {
+			p, err = scanProfileAs(rows, nil)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		byID[p.ID] = p
+		if public {
+			a.ID = p.UserID
+			owners[a.ID] = a
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	out := make([]*Profile, 0, len(ids))
+	for _, id := range ids {
+		if p, ok := byID[id]; ok {
+			out = append(out, p)
+		}
+	}
+	return out, owners, nil
+}
+
+// ProfileOwners answers the owners of profiles, by user id.
+func (s *Store) ProfileOwners(ctx context.Context, userIDs []int64) (map[int64]ProfileAuthor, error) {
+	out := map[int64]ProfileAuthor{}
+	if len(userIDs) == 0 {
+		return out, nil
+	}
+	ids := dedupe(userIDs)
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, number_phone, profile_image FROM users WHERE id IN (?`+
+		strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("profile owners: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a ProfileAuthor
+		if err := rows.Scan(&a.ID, &a.Name, &a.NumberPhone, &a.ProfileImage); err != nil {
+			return nil, fmt.Errorf("profile owners: %w", err)
+		}
+		out[a.ID] = a
+	}
+	return out, rows.Err()
+}
