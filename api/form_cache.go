@@ -190,7 +190,7 @@ func writePublicForm(w http.ResponseWriter, f *cachedForm, now time.Time) {
 
 // writePublicFormList writes the visible forms as writeFormList does, their open status at now
 // and their distance from from.
-func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, now time.Time, from point) {
+func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, now time.Time, from point, extra []byte) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":{"count":`...)
 	b = strconv.AppendInt(b, int64(total), 10)
@@ -212,7 +212,9 @@ func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, 
 		}
 		b = appendProfileFormTail(b, f.hours.OpenStatus(now), dist)
 	}
-	b = append(b, "]},\"message\":\"\"}\n"...)
+	b = append(b, ']')
+	b = append(b, extra...)
+	b = append(b, "},\"message\":\"\"}\n"...)
 	writeRaw(w, b)
 	putBuf(buf, b)
 }

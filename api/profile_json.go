@@ -20,6 +20,12 @@ import (
 
 // writeFormList writes {"payload":{"count":total,"profiles":[...]},"message":""}, as ok would.
 func writeFormList(w http.ResponseWriter, forms []*profileForm, total int) {
+	writeFormListWith(w, forms, total, nil)
+}
+
+// writeFormListWith writes the list as writeFormList does, with extra (members of the payload
+// already encoded, each starting with a comma) after the profiles.
+func writeFormListWith(w http.ResponseWriter, forms []*profileForm, total int, extra []byte) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":{"count":`...)
 	b = strconv.AppendInt(b, int64(total), 10)
@@ -36,6 +42,7 @@ func writeFormList(w http.ResponseWriter, forms []*profileForm, total int) {
 		}
 		b = append(b, ']')
 	}
+	b = append(b, extra...)
 	b = append(b, "},\"message\":\"\"}\n"...)
 	writeRaw(w, b)
 	putBuf(buf, b)

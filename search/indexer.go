@@ -21,6 +21,7 @@ type profileDoc struct {
 	Prefix     string    `json:"p_prefix"` // the text again, cut into the starts of its words
 	Name       string    `json:"p_name"`
 	Stem       string    `json:"p_stem"`
+	NamePrefix string    `json:"p_nprefix"` // the name again, cut into the starts of its words
 	En         string    `json:"p_en"`
 	City       string    `json:"city"`
 	Province   string    `json:"province"`
@@ -148,6 +149,7 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 	d.Text = IndexText(strings.Join(text, " \n "))
 	d.Prefix = prefixWords(d.Text)
 	d.Stem = ix.lexicon(ctx).stemWords(d.Name, d.Text)
+	d.NamePrefix = d.Name
 	d.En = strings.Join(en, " \n ")
 	return d, nil
 }

@@ -51,8 +51,13 @@ type lexicon struct {
 	phrases map[string][]*lexEntry
 	latin   map[string][]*lexEntry
 	skel    map[string][]*lexEntry
-	// entries are every category and city, for suggestions, in the order they are offered.
+	// entries are every category and city; bySlug the same by kind and slug.
 	entries []*lexEntry
+	bySlug  map[string]*lexEntry
+	// suggest are the names of the entries, and skelSorted their Finglish skeletons, sorted
+	// for prefix search (suggest.go).
+	suggest    []suggestKey
+	skelSorted []suggestKey
 }
 
 // maxPhraseWords is the longest phrase the query reader compares with the lexicon.
@@ -61,7 +66,8 @@ const maxPhraseWords = 4
 // buildLexicon reads the tree and the cities into a lexicon.
 func buildLexicon(tree *store.Categories, cities []store.City, provinces []store.Province) *lexicon {
 	lx := &lexicon{protect: map[string]bool{}, vocab: map[string]bool{}, phrases: map[string][]*lexEntry{},
-		latin: map[string][]*lexEntry{}, skel: map[string][]*lexEntry{}}
+		latin: map[string][]*lexEntry{}, skel: map[string][]*lexEntry{}, bySlug: map[string]*lexEntry{}}
+	names := map[*lexEntry][]string{}
 	// Words first: the stemmer's guards must be complete before any key is stemmed.
 	var cats []*store.Category
 	if tree != nil {
@@ -114,8 +120,9 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 	for _, c := range cats {
 		e := &lexEntry{kind: entCategory, slug: c.Slag, field: c.IsField(), id: c.ID, fa: c.FarsiName, en: c.EnglishName}
 		lx.entries = append(lx.entries, e)
-		names := append([]string{c.FarsiName, c.EnglishName}, categorySynonyms(c)...)
-		for _, name := range names {
+		all := append([]string{c.FarsiName, c.EnglishName}, categorySynonyms(c)...)
+		names[e] = all
+		for _, name := range all {
 			lx.addName(e, name)
 			// Names that list several trades («کلیدساز و قفل‌ساز») name the category by each.
 			for _, part := range splitAnd(name) {
@@ -149,9 +156,19 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 	for _, c := range cities {
 		e := &lexEntry{kind: entCity, slug: c.Slag, id: c.ID, fa: c.FarsiName, en: c.EnglishName, city: c.ProvinceID}
 		lx.entries = append(lx.entries, e)
+		names[e] = []string{c.FarsiName, c.EnglishName}
 		lx.addName(e, c.FarsiName)
 		lx.addName(e, c.EnglishName)
 	}
+	for _, e := range lx.entries {
+		lx.bySlug[string(rune('0'+e.kind))+e.slug] = e
+	}
+	for e, ns := range names {
+		for _, n := range ns {
+			names[e] = append(names[e], splitAnd(n)...)
+		}
+	}
+	lx.buildSuggest(names)
 	// Every Persian word of a name is a spelling Finglish can reach even where it names
 	// nothing by itself («tamir» → «تعمیر»).
 	for w := range lx.vocab {
@@ -162,7 +179,16 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 		// A category or city first, then the spelling closest in length.
 		sort.SliceStable(es, func(i, j int) bool { return es[i].kind < es[j].kind })
 		lx.skel[k] = es
+		if strings.HasPrefix(k, "+") {
+			continue
+		}
+		for _, e := range es {
+			if e.kind != entWord {
+				lx.skelSorted = append(lx.skelSorted, suggestKey{k, e})
+			}
+		}
 	}
+	sort.Slice(lx.skelSorted, func(i, j int) bool { return lx.skelSorted[i].key < lx.skelSorted[j].key })
 	return lx
 }
 

@@ -235,11 +235,12 @@ const collectAll = 1 << 30
 
 // Profile fields of the index (see newMapping).
 const (
-	fieldText   = "p_text"   // keywords, description, services, areas, options: folded
-	fieldName   = "p_name"   // the name, folded: a word found here weighs more
-	fieldPrefix = "p_prefix" // the text's words cut to their first 3..15 letters
-	fieldEn     = "p_en"     // English names, stemmed
-	fieldStem   = "p_stem"   // the stems of the name's and text's words that are not the word itself
+	fieldText       = "p_text"    // keywords, description, services, areas, options: folded
+	fieldName       = "p_name"    // the name, folded: a word found here weighs more
+	fieldPrefix     = "p_prefix"  // the text's words cut to their first 3..15 letters
+	fieldEn         = "p_en"      // English names, stemmed
+	fieldNamePrefix = "p_nprefix" // the name's words cut to their first 1..15 letters (suggestions)
+	fieldStem       = "p_stem"    // the stems of the name's and text's words that are not the word itself
 )
 
 // Bounds of the edge n-grams in fieldPrefix; a longer word being typed falls back to a prefix

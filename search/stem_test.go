@@ -139,3 +139,59 @@ func TestFallbackAndDidYouMean(t *testing.T) {
 	}
 	_ = store.StatusOpen
 }
+
+// TestSuggest: categories and cities for a prefix of one letter or more, in Persian, English
+// or Finglish; profiles by the start of their name, in the city asked for.
+func TestSuggest(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tree, err := f.st.CategoryTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plumber := tree.BySlag("plumber")
+	a := f.add("لوله‌کشی رضایی", "تعمیر لوله", 1, 1, *plumber.ParentID, plumber.ID, 35.7, 51.4)
+	b := f.add("لوله‌کشی رستمی", "تعمیر لوله", 4, 60, *plumber.ParentID, plumber.ID, 29.6, 52.5)
+	f.sync()
+	has := func(ps []search.Place, slug string) bool {
+		return slices.ContainsFunc(ps, func(p search.Place) bool { return p.Slug == slug })
+	}
+	for _, c := range []struct{ prefix, cat, city string }{
+		{"لوله ک", "plumber", ""},
+		{"لوله‌ک", "plumber", ""},
+		{"plum", "plumber", ""},
+		{"lolek", "plumber", ""},
+		{"dandanp", "dentist", ""},
+		{"دندانپ", "dentist", ""},
+		{"تهر", "", "tehran"},
+		{"teh", "", "tehran"},
+		{"shir", "", "shiraz"},
+		{"ش", "", "shiraz"},
+	} {
+		s, err := f.ix.Suggest(ctx, c.prefix, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.cat != "" && !has(s.Categories, c.cat) {
+			t.Errorf("%q: categories %+v, want %s", c.prefix, s.Categories, c.cat)
+		}
+		if c.city != "" && !has(s.Cities, c.city) {
+			t.Errorf("%q: cities %+v, want %s", c.prefix, s.Cities, c.city)
+		}
+	}
+	s, err := f.ix.Suggest(ctx, "ل", "")
+	if err != nil || len(s.Profiles) != 2 {
+		t.Fatalf("ل: %+v %v, want both profiles", s, err)
+	}
+	s, err = f.ix.Suggest(ctx, "لوله کشی ر", "shiraz")
+	if err != nil || !slices.Equal(s.Profiles, []int64{b.ID}) {
+		t.Errorf("in shiraz: %+v %v, want %d", s, err, b.ID)
+	}
+	s, err = f.ix.Suggest(ctx, "رضا", "")
+	if err != nil || !slices.Equal(s.Profiles, []int64{a.ID}) {
+		t.Errorf("رضا: %+v %v, want %d", s, err, a.ID)
+	}
+	if s, err = f.ix.Suggest(ctx, "  ", ""); err != nil || len(s.Profiles)+len(s.Categories)+len(s.Cities) != 0 {
+		t.Errorf("blank: %+v %v, want nothing", s, err)
+	}
+}
