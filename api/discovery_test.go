@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // acceptedPlumber creates profileBody under the world's owner and accepts it.
@@ -121,5 +122,62 @@ func TestSuggestEndpoint(t *testing.T) {
 	a = w.send(t, req{method: "GET", path: "/v1/search/suggest?q=" + strings.Repeat("ا", 101)})
 	if a.Status != 400 {
 		t.Errorf("too long: %d %s", a.Status, a.Body)
+	}
+}
+
+// TestSpecialDaysThroughTheAPI: owners set special days and the holiday switch in the create
+// and update bodies; bad ones are refused with a localized message on the field; an update that
+// leaves them out keeps them; every read form carries them, open_status and next_change.
+func TestSpecialDaysThroughTheAPI(t *testing.T) {
+	w := newProfileWorld(t)
+	day := time.Now().AddDate(0, 1, 0).Format("2006-01-02")
+	body := strings.Replace(profileBody, `"hours_of_work"`, `"special_days": [{"date": "`+day+`", "closed": true, "note": "نوروز"}], "open_on_holidays": true, "hours_of_work"`, 1)
+	p := w.create(t, w.owner, body)
+	a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAuthProfileById/%d", p.ID), token: w.owner})
+	var form struct {
+		SpecialDays []struct {
+			Date   string `json:"date"`
+			Closed bool   `json:"closed"`
+			Note   string `json:"note"`
+		} `json:"special_days"`
+		OpenOnHolidays bool   `json:"open_on_holidays"`
+		OpenStatus     string `json:"open_status"`
+		NextChange     *struct {
+			At     time.Time `json:"at"`
+			Status string    `json:"status"`
+		} `json:"next_change"`
+	}
+	if err := json.Unmarshal(a.Payload, &form); err != nil {
+		t.Fatal(err)
+	}
+	if len(form.SpecialDays) != 1 || form.SpecialDays[0].Date != day || !form.SpecialDays[0].Closed || !form.OpenOnHolidays {
+		t.Fatalf("read form: %s", a.Payload)
+	}
+	if form.OpenStatus == "" || form.NextChange == nil || !form.NextChange.At.After(time.Now()) {
+		t.Errorf("open status %q, next change %+v", form.OpenStatus, form.NextChange)
+	}
+	// An update without the fields keeps them.
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: profileBody}); a.Status != 200 ||
+		!strings.Contains(string(a.Payload), `"special_days":[{"date":"`+day) || !strings.Contains(string(a.Payload), `"open_on_holidays":true`) {
+		t.Errorf("update without them: %d %s", a.Status, a.Payload)
+	}
+	for _, c := range []struct{ days, lang, want string }{
+		{`[{"date": "1404-01-01", "closed": true}]`, "en", "is not a correct date"},
+		{`[{"date": "` + day + `"}, {"date": "` + day + `"}]`, "en", "given twice"},
+		{`[{"date": "` + day + `", "time": [{"open": 100, "close": 3600}]}]`, "en", "15-minute steps"},
+		{`[{"date": "` + day + `", "closed": true, "boarding": true}]`, "fa", "شبانه‌روزی"},
+		{`"soon"`, "en", ""},
+	} {
+		body := strings.Replace(profileBody, `"hours_of_work"`, `"special_days": `+c.days+`, "hours_of_work"`, 1)
+		a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: body, lang: c.lang})
+		if a.Status != 400 || !strings.Contains(a.Body, c.want) {
+			t.Errorf("%s: %d %s", c.days, a.Status, a.Body)
+		}
+	}
+	// Cleared with an empty list.
+	body = strings.Replace(profileBody, `"hours_of_work"`, `"special_days": [], "open_on_holidays": false, "hours_of_work"`, 1)
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: body}); a.Status != 200 ||
+		!strings.Contains(string(a.Payload), `"special_days":[],"open_on_holidays":false`) {
+		t.Errorf("cleared: %d %s", a.Status, a.Payload)
 	}
 }
