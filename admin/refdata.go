@@ -6,8 +6,11 @@ import (
 	"fmt"
 )
 
-// refdataFS holds the reference data of Iran shipped inside the binary.
+// refdataFS holds the reference data of Iran shipped inside the binary. cities.json and
+// counties.json are generated from the research files (see refdata/gen); provinces.json and
+// categories.json are kept by hand.
 //
+//go:generate go run ./refdata/gen -src ../../shared/research/iran-places
 //go:embed refdata/*.json
 var refdataFS embed.FS
 
@@ -21,16 +24,31 @@ type RefProvince struct {
 	Long        float64 `json:"long"`
 }
 
-// RefCity is a provincial capital, county seat or other major city of Iran.
+// RefCounty is one of Iran's counties (شهرستان), with the id of the city that is its seat.
+type RefCounty struct {
+	ID          int64  `json:"id"`
+	ProvinceID  int64  `json:"province_id"`
+	FarsiName   string `json:"farsi_name"`
+	EnglishName string `json:"english_name"`
+	Slug        string `json:"slug"`
+	SeatCityID  int64  `json:"seat_city_id"`
+}
+
+// RefCity is one of Iran's official cities. cities.json is generated (refdata/gen) from the
+// official divisions; OfficialID is the city's id there, which keeps ids stable when it runs again.
 type RefCity struct {
-	ID          int64   `json:"id"`
-	ProvinceID  int64   `json:"province_id"`
-	FarsiName   string  `json:"farsi_name"`
-	EnglishName string  `json:"english_name"`
-	Slug        string  `json:"slug"`
-	Lat         float64 `json:"lat"`
-	Long        float64 `json:"long"`
-	Capital     bool    `json:"capital"`
+	ID          int64    `json:"id"`
+	ProvinceID  int64    `json:"province_id"`
+	CountyID    int64    `json:"county_id"`
+	FarsiName   string   `json:"farsi_name"`
+	EnglishName string   `json:"english_name"`
+	Slug        string   `json:"slug"`
+	Lat         float64  `json:"lat"`
+	Long        float64  `json:"long"`
+	Capital     bool     `json:"capital"`
+	Seat        bool     `json:"seat"`
+	Aliases     []string `json:"aliases"`
+	OfficialID  int64    `json:"official_id"`
 }
 
 // RefField is a field of work (range_worker), the root of a branch of the category tree.
@@ -40,21 +58,24 @@ type RefField struct {
 	EnglishName string        `json:"english_name"`
 	Slug        string        `json:"slug"`
 	Favourite   bool          `json:"favourite"`
+	Synonyms    []string      `json:"synonyms"`
 	Children    []RefCategory `json:"children"`
 }
 
 // RefCategory is a category of work inside a field.
 type RefCategory struct {
-	ID          int64  `json:"id"`
-	FarsiName   string `json:"farsi_name"`
-	EnglishName string `json:"english_name"`
-	Slug        string `json:"slug"`
-	Favourite   bool   `json:"favourite"`
+	ID          int64    `json:"id"`
+	FarsiName   string   `json:"farsi_name"`
+	EnglishName string   `json:"english_name"`
+	Slug        string   `json:"slug"`
+	Favourite   bool     `json:"favourite"`
+	Synonyms    []string `json:"synonyms"` // other words people search it by, Persian and English
 }
 
 // ReferenceData is the whole embedded reference data set.
 type ReferenceData struct {
 	Provinces []RefProvince
+	Counties  []RefCounty
 	Cities    []RefCity
 	Fields    []RefField
 }
@@ -64,6 +85,9 @@ func LoadReferenceData() (*ReferenceData, error) {
 	var d ReferenceData
 	if err := loadRefJSON("refdata/provinces.json", &d.Provinces); err != nil {
 		return nil, fmt.Errorf("load provinces: %w", err)
+	}
+	if err := loadRefJSON("refdata/counties.json", &d.Counties); err != nil {
+		return nil, fmt.Errorf("load counties: %w", err)
 	}
 	if err := loadRefJSON("refdata/cities.json", &d.Cities); err != nil {
 		return nil, fmt.Errorf("load cities: %w", err)

@@ -13,24 +13,25 @@ import (
 )
 
 // blogForm is a blog's read form (SPEC.md §3). status is Published for a released Accepted
-// blog; register_admin is shown to the writer and admins only.
+// blog; register_admin is always there, as on profiles, and filled for the writer and admins
+// only.
 type blogForm struct {
-	ID            int64          `json:"id"`
-	WriterID      int64          `json:"writer_id"`
-	Writer        commentUser    `json:"writer"`
-	CategoryList  []categoryRef  `json:"category_list"`
-	Title         string         `json:"title"`
-	Slug          string         `json:"slug"`
-	Content       string         `json:"content"`
-	Summary       string         `json:"summary"`
-	ImageURL      string         `json:"image_url"`
-	Tag           []string       `json:"tag"`
-	Status        string         `json:"status"`
-	IsDraft       bool           `json:"isDraft"`
-	ReleaseAt     string         `json:"release_at"`
-	CreateAt      string         `json:"create_at"`
-	UpdateAt      string         `json:"update_at"`
-	RegisterAdmin *registerAdmin `json:"register_admin,omitempty"`
+	ID            int64         `json:"id"`
+	WriterID      int64         `json:"writer_id"`
+	Writer        commentUser   `json:"writer"`
+	CategoryList  []categoryRef `json:"category_list"`
+	Title         string        `json:"title"`
+	Slug          string        `json:"slug"`
+	Content       string        `json:"content"`
+	Summary       string        `json:"summary"`
+	ImageURL      string        `json:"image_url"`
+	Tag           []string      `json:"tag"`
+	Status        string        `json:"status"`
+	IsDraft       bool          `json:"isDraft"`
+	ReleaseAt     string        `json:"release_at"`
+	CreateAt      string        `json:"create_at"`
+	UpdateAt      string        `json:"update_at"`
+	RegisterAdmin registerAdmin `json:"register_admin"`
 }
 
 // blogForms answers the read forms of bs for viewer. Public lists leave the content out
@@ -67,7 +68,7 @@ func (s *Server) blogForms(ctx context.Context, bs []*store.Blog, viewer *store.
 			}
 		}
 		if viewer != nil && (viewer.ID == b.WriterID || viewer.IsAdmin()) {
-			f.RegisterAdmin = &registerAdmin{AdminRegisterID: b.AdminID, Description: b.AdminNote}
+			f.RegisterAdmin = registerAdmin{AdminRegisterID: b.AdminID, Description: b.AdminNote}
 		}
 		out[i] = f
 	}

@@ -164,7 +164,7 @@ func TestSpecialDaysThroughTheAPI(t *testing.T) {
 	for _, c := range []struct{ days, lang, want string }{
 		{`[{"date": "1404-01-01", "closed": true}]`, "en", "is not a correct date"},
 		{`[{"date": "` + day + `"}, {"date": "` + day + `"}]`, "en", "given twice"},
-		{`[{"date": "` + day + `", "time": [{"open": 100, "close": 3600}]}]`, "en", "15-minute steps"},
+		{`[{"date": "` + day + `", "time": [{"open": 100, "close": 3600}]}]`, "en", "whole minutes"},
 		{`[{"date": "` + day + `", "closed": true, "boarding": true}]`, "fa", "شبانه‌روزی"},
 		{`"soon"`, "en", ""},
 	} {

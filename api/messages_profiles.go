@@ -5,7 +5,7 @@ var profileMessages = map[string][2]string{
 	"hours_bad_day":                 {"روز «{day}» در ساعت کاری شناخته نیست", "\"{day}\" is not a day of the week"},
 	"hours_boarding_closed":         {"{day} نمی‌تواند هم شبانه‌روزی باشد و هم تعطیل", "{day} cannot be both round the clock and closed"},
 	"hours_too_many_slots":          {"{day} حداکثر {max} بازهٔ کاری می‌تواند داشته باشد", "{day} can have at most {max} opening periods"},
-	"hours_irregular":               {"ساعت‌های {day} باید در گام‌های ۱۵ دقیقه‌ای و درون شبانه‌روز باشند", "The times of {day} must be in 15-minute steps within the day"},
+	"hours_irregular":               {"ساعت‌های {day} باید دقیقهٔ کامل و درون شبانه‌روز باشند", "The times of {day} must be whole minutes within the day"},
 	"hours_open_before_close":       {"در {day} ساعت شروع باید پیش از ساعت پایان باشد", "On {day} the opening time must come before the closing time"},
 	"hours_overlap":                 {"بازه‌های کاری {day} با هم هم‌پوشانی دارند", "The opening periods of {day} overlap"},
 	"category_not_in_field":         {"دسته‌بندی‌ها باید از همان حوزهٔ کاری باشند", "The categories must belong to the chosen field of work"},

@@ -170,7 +170,7 @@ type registerAdmin struct {
 type profileOwnerForm struct {
 	UserID       int64  `json:"userId"`
 	Name         string `json:"name"`
-	NumberPhone  string `json:"numberPhone,omitempty"`
+	NumberPhone  string `json:"numberPhone"` // empty in public forms: the number is private, the key stays (SPEC.md §3)
 	ProfileImage string `json:"profileImage"`
 }
 

@@ -118,10 +118,8 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = strconv.AppendInt(b, f.UserID.UserID, 10)
 	b = append(b, `,"name":`...)
 	b = appendString(b, f.UserID.Name)
-	if f.UserID.NumberPhone != "" {
-		b = append(b, `,"numberPhone":`...)
-		b = appendString(b, f.UserID.NumberPhone)
-	}
+	b = append(b, `,"numberPhone":`...)
+	b = appendString(b, f.UserID.NumberPhone)
 	b = append(b, `,"profileImage":`...)
 	b = appendString(b, f.UserID.ProfileImage)
 	b = append(b, `},"range_worker":`...)

@@ -20,8 +20,8 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
-	v1.NotFoundHandler = http.HandlerFunc(notFoundJSON)
-	v1.MethodNotAllowedHandler = http.HandlerFunc(methodNotAllowed)
+	v1.NotFoundHandler = http.HandlerFunc(s.noRouteJSON)
+	v1.MethodNotAllowedHandler = http.HandlerFunc(s.noRouteJSON)
 
 	v1.HandleFunc("/config", handle(s.handleConfig)).Methods(http.MethodGet)
 

@@ -176,17 +176,21 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 	if in.ProvinceID < 0 {
 		v.Correct("province_id")
 	}
+	// The spec's client sends radius 5000 with every query search, with or without a point, and
+	// null or 0 for a coordinate it does not have: a point needs both coordinates, and radius means
+	// nothing without one. Only a half point (one coordinate given) is refused.
+	lat, long := coordinate(in.Lat), coordinate(in.Long)
 	var from point
 	switch {
-	case in.Lat != nil && in.Long != nil:
-		if *in.Lat < -90 || *in.Lat > 90 {
+	case lat != nil && long != nil:
+		if *lat < -90 || *lat > 90 {
 			v.Correct("lat")
 		}
-		if *in.Long < -180 || *in.Long > 180 {
+		if *long < -180 || *long > 180 {
 			v.Correct("long")
 		}
-		q.HasPoint, q.Lat, q.Long = true, *in.Lat, *in.Long
-		from = point{ok: true, lat: *in.Lat, long: *in.Long}
+		q.HasPoint, q.Lat, q.Long = true, *lat, *long
+		from = point{ok: true, lat: *lat, long: *long}
 		q.Radius = defaultRadius
 		if in.Radius != nil && *in.Radius != 0 {
 			if *in.Radius < 0 || *in.Radius > maxRadius {
@@ -194,11 +198,9 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 			}
 			q.Radius = *in.Radius
 		}
-	case in.Lat != nil:
+	case lat != nil:
 		v.Enter("long")
-	case in.Long != nil:
-		v.Enter("lat")
-	case in.Radius != nil && *in.Radius != 0:
+	case long != nil:
 		v.Enter("lat")
 	}
 	for field, val := range map[string]*float64{"min_score": in.MinScore, "minLevel_score": in.MinLevelScore} {
@@ -243,16 +245,29 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 	return q, from, nil
 }
 
-// handleSearchUserSlag handles "POST /v1/user-technical/searchUserSlag {slug}": one public
+// coordinate answers a searchUser coordinate, nil when absent, null or 0 (no point).
+func coordinate(c *float64) *float64 {
+	if c == nil || *c == 0 {
+		return nil
+	}
+	return c
+}
+
+// handleSearchUserSlag handles "POST /v1/user-technical/searchUserSlag {slug}" (or {slag}): one public
 // profile by its slug (owners and admins also see theirs in any state).
 func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) error {
+	// The spec spells slugs "slag" elsewhere (city and category slag), so its client may too.
 	var in struct {
 		Slug string `json:"slug"`
+		Slag string `json:"slag"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	slug := strings.TrimSpace(in.Slug)
+	if slug == "" {
+		slug = strings.TrimSpace(in.Slag)
+	}
 	if slug == "" {
 		v := &store.Validation{}
 		v.Enter("slug")

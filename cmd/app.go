@@ -15,19 +15,27 @@ import (
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
+	"kardan/setup"
 	"kardan/store"
 )
 
 // ServeConfig is everything `kardan serve` is told.
 type ServeConfig struct {
-	Addr           string
-	BaseURL        string
-	Moderation     string
-	Timezone       string
-	Tiles          string
-	SMS            string
-	SMSKey         string
-	SMSTemplate    string
+	Addr        string
+	BaseURL     string
+	Moderation  string
+	Timezone    string
+	Tiles       string
+	SMS         string
+	SMSKey      string
+	SMSTemplate string
+	// SMSNoticeTemplate is Kavenegar's template for notices (an account already exists).
+	SMSNoticeTemplate string
+	// InsecureSMSConsole lets --sms console run with an https base URL, where it would put
+	// live codes in a production log.
+	InsecureSMSConsole bool
+	// IPv6Prefix is how many leading bits of an IPv6 address count as one client.
+	IPv6Prefix     int
 	TrustedProxies []string
 	// ShutdownTimeout bounds how long in-flight requests may run after a stop signal.
 	ShutdownTimeout time.Duration
@@ -52,7 +60,13 @@ type App struct {
 	// Search is the search index, fed from the store's outbox.
 	Search *search.Index
 	// Handler is what the HTTP server runs: the API, unless a test wraps it.
-	Handler  http.Handler
+	Handler http.Handler
+	// Setup is the one-time page that creates the first administrator: nil once one exists, or
+	// when a loopback address is a trusted proxy (no request could prove it is local).
+	Setup      *setup.Page
+	setupToken string
+	// noAdmin is true when the database had no administrator at start.
+	noAdmin  bool
 	listener net.Listener
 	http     *http.Server
 	wg       sync.WaitGroup
@@ -74,7 +88,13 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
 	}
-	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate)
+	if (cfg.SMS == "" || cfg.SMS == "console") && strings.HasPrefix(cfg.BaseURL, "https://") && !cfg.InsecureSMSConsole {
+		return nil, errors.New("--sms console writes sign-in codes to the log: with an https --base-url choose --sms kavenegar (or file:PATH), or pass --insecure-sms-console")
+	}
+	if cfg.IPv6Prefix < 0 || cfg.IPv6Prefix > 128 {
+		return nil, fmt.Errorf("--ipv6-prefix %d: use 1 to 128 (64 is one home or phone line)", cfg.IPv6Prefix)
+	}
+	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate, cfg.SMSNoticeTemplate)
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +113,15 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		return nil, err
 	}
 	a := &App{g: g, cfg: cfg, Store: st}
+	// A first start finds an empty database, and an upgrade may bring newer reference data:
+	// either way the binary's provinces, cities and categories are applied before anything reads
+	// them (the search index included).
+	if n, err := applyReference(ctx, st); err != nil {
+		st.Close()
+		return nil, err
+	} else if n.Changed() {
+		slog.Info("reference data applied", "provinces", n.Provinces, "cities", n.Cities, "categories", n.Categories)
+	}
 	a.Search, err = search.Open(ctx, g.IndexDir(), st)
 	if err != nil {
 		st.Close()
@@ -112,12 +141,17 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,
+		IPv6Prefix:     cfg.IPv6Prefix,
 	}, st)
 	if err != nil {
 		a.Close()
 		return nil, err
 	}
 	a.Handler = a.API
+	if err := a.openSetup(ctx, proxies); err != nil {
+		a.Close()
+		return nil, err
+	}
 	return a, nil
 }
 

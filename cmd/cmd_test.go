@@ -52,7 +52,7 @@ func TestSeedIsIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out, "0 provinces, 0 cities, 0 categories") {
+	if !strings.Contains(out, "0 provinces, 0 counties, 0 cities, 0 categories") {
 		t.Fatalf("second seed changed something: %s", out)
 	}
 }

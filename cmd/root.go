@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -16,8 +17,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// Version is the build's version, set by the Makefile with -ldflags.
-var Version = "dev"
+// Version, Commit and CommitDate describe the build; the Makefile sets them with -ldflags
+// (CommitDate is the commit's time, not the build's, so a release build is reproducible).
+var (
+	Version    = "dev"
+	Commit     = "unknown"
+	CommitDate = ""
+)
 
 // Globals are the flags every command shares.
 type Globals struct {
@@ -120,6 +126,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newBackupCmd(g),
 		newRestoreCmd(g),
 		newExportCmd(g),
+		newDoctorCmd(g),
 	)
 	return root
 }
@@ -150,6 +157,11 @@ func newVersionCmd(g *Globals) *cobra.Command {
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fmt.Fprintf(g.Out, "kardan %s (schema %d)\n", Version, schemaVersion())
+			fmt.Fprintf(g.Out, "commit %s", Commit)
+			if CommitDate != "" {
+				fmt.Fprintf(g.Out, " of %s", CommitDate)
+			}
+			fmt.Fprintf(g.Out, ", %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return nil
 		},
 	}

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -16,8 +17,8 @@ func newSeedCmd(g *Globals) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "seed",
 		Short: "Load Iran's reference data (provinces, cities, work categories); safe to run again",
-		Long: `seed loads the reference data embedded in the binary: Iran's 31 provinces, its cities with their
-coordinates, and the tree of fields of work and categories. Rows are keyed by stable ids, so running
+		Long: `seed loads the reference data embedded in the binary: Iran's 31 provinces, its counties, every
+official city with its coordinates, and the tree of fields of work and categories. Rows are keyed by stable ids, so running
 it again changes nothing unless the binary's data changed.
 
 With --demo N it also makes N realistic demo profiles (every owner's password is "kardan-demo");
@@ -31,12 +32,18 @@ run kardan reindex afterwards, or let a running server index them.`,
 				return err
 			}
 			defer st.Close()
-			n, err := admin.SeedReference(ctx, st)
+			n, err := applyReference(ctx, st)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(g.Out, "reference data: %d provinces, %d cities, %d categories inserted or changed\n",
-				n.Provinces, n.Cities, n.Categories)
+			fmt.Fprintf(g.Out, "reference data: %d provinces, %d counties, %d cities, %d categories inserted or changed\n",
+				n.Provinces, n.Counties, n.Cities, n.Categories)
+			if n.Profiles > 0 {
+				fmt.Fprintf(g.Out, "%d profiles follow their moved or renamed city or category\n", n.Profiles)
+			}
+			if n.Skipped > 0 {
+				fmt.Fprintf(g.Out, "%d shipped rows left out: an operator's row holds their id or slug\n", n.Skipped)
+			}
 			if demo <= 0 {
 				return nil
 			}
@@ -56,6 +63,14 @@ run kardan reindex afterwards, or let a running server index them.`,
 	}
 	c.Flags().IntVar(&demo, "demo", 0, "also make this many demo profiles")
 	return c
+}
+
+// applyReference loads the reference data embedded in the binary into st. `seed` and every
+// start of `serve` go through this one function: the load is keyed by stable ids and rewrites
+// only rows that differ, so a newer binary's provinces, cities and categories reach an existing
+// database, and whatever operators added under other ids is left alone.
+func applyReference(ctx context.Context, st *store.Store) (store.ReferenceCounts, error) {
+	return admin.SeedReference(ctx, st)
 }
 
 // demoPassword is every demo account's password.

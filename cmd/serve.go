@@ -30,6 +30,7 @@ func newServeCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(g.Out, "Kardan is running at %s\n", app.URL())
+			app.printFirstRun(g.Out)
 			runErr := app.Run(ctx)
 			if err := app.Close(); err != nil && runErr == nil {
 				runErr = err
@@ -46,6 +47,9 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.StringVar(&cfg.SMS, "sms", env("SMS", "console"), "SMS sender: console, file:PATH or kavenegar (env KARDAN_SMS)")
 	f.StringVar(&cfg.SMSKey, "sms-key", env("SMS_KEY", ""), "Kavenegar API key (env KARDAN_SMS_KEY)")
 	f.StringVar(&cfg.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "Kavenegar verify-lookup template (env KARDAN_SMS_TEMPLATE)")
+	f.StringVar(&cfg.SMSNoticeTemplate, "sms-notice-template", env("SMS_NOTICE_TEMPLATE", ""), "Kavenegar template telling a number that asked to sign up that it already has an account (env KARDAN_SMS_NOTICE_TEMPLATE)")
+	f.BoolVar(&cfg.InsecureSMSConsole, "insecure-sms-console", envBool("INSECURE_SMS_CONSOLE", false), "allow --sms console (codes in the log) with an https --base-url (env KARDAN_INSECURE_SMS_CONSOLE)")
+	f.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", envInt("IPV6_PREFIX", 64), "leading bits of an IPv6 address that rate limits count as one client (env KARDAN_IPV6_PREFIX)")
 	f.StringVar(&proxies, "trusted-proxy", env("TRUSTED_PROXY", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env KARDAN_TRUSTED_PROXY)")
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", envDuration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
 	f.DurationVar(&cfg.BackupEvery, "backup-every", envDuration("BACKUP_EVERY", 0), "write a backup into backups/ this often, e.g. 24h (0: off; env KARDAN_BACKUP_EVERY)")

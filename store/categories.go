@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sort"
 )
@@ -16,6 +17,7 @@ type Category struct {
 	EnglishName string      `json:"english_name"`
 	Slag        string      `json:"slag"`
 	Favourite   bool        `json:"favourite"`
+	Synonyms    []string    `json:"synonyms"` // other words people search this category by (fa and en)
 	Sort        int         `json:"-"`
 	Children    []*Category `json:"children"`
 }
@@ -57,8 +59,7 @@ func (t *Categories) Favourites() []*Category {
 
 // CategoryTree reads the whole work-category tree.
 func (s *Store) CategoryTree(ctx context.Context) (*Categories, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort
-		FROM work_categories`)
+	rows, err := s.read.QueryContext(ctx, categorySelect)
 	if err != nil {
 		return nil, fmt.Errorf("category tree: %w", err)
 	}
@@ -70,14 +71,22 @@ func (s *Store) CategoryTree(ctx context.Context) (*Categories, error) {
 	return t, nil
 }
 
+const categorySelect = `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort, synonyms FROM work_categories`
+
 // buildTree assembles the tree from rows of work_categories, each level in its sort order.
 func buildTree(rows *sql.Rows) (*Categories, error) {
 	t := &Categories{Roots: []*Category{}, byID: map[int64]*Category{}, bySlg: map[string]*Category{}}
 	var all []*Category
 	for rows.Next() {
-		c := &Category{Children: []*Category{}}
-		if err := rows.Scan(&c.ID, &c.ParentID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Favourite, &c.Sort); err != nil {
+		c := &Category{Children: []*Category{}, Synonyms: []string{}}
+		var synonyms string
+		if err := rows.Scan(&c.ID, &c.ParentID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Favourite, &c.Sort, &synonyms); err != nil {
 			return nil, err
+		}
+		if synonyms != "" && synonyms != "[]" {
+			if err := json.Unmarshal([]byte(synonyms), &c.Synonyms); err != nil {
+				return nil, fmt.Errorf("category %d synonyms: %w", c.ID, err)
+			}
 		}
 		t.byID[c.ID] = c
 		t.bySlg[c.Slag] = c
@@ -100,4 +109,21 @@ func buildTree(rows *sql.Rows) (*Categories, error) {
 		}
 	}
 	return t, nil
+}
+
+// CategorySynonyms answers every category's and field's search synonyms by id (Persian and
+// English words people search the category by, besides its names), for the search engine's
+// analysis. Categories without synonyms are left out.
+func (s *Store) CategorySynonyms(ctx context.Context) (map[int64][]string, error) {
+	t, err := s.CategoryTree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int64][]string{}
+	for id, c := range t.byID {
+		if len(c.Synonyms) > 0 {
+			out[id] = c.Synonyms
+		}
+	}
+	return out, nil
 }

@@ -26,9 +26,11 @@ type DayHours struct {
 // Hours is hours_of_work: a day per lowercase weekday; a missing day is closed.
 type Hours map[string]DayHours
 
-// Slot times are multiples of a quarter hour, within the day.
+// Slot times are whole minutes within the day. The web editor offers quarter hours (SPEC.md §9),
+// but the spec's data holds other values and its client may send any minute: a time like 08:10
+// is a real opening time, so it is stored; only what is not a whole minute is irregular.
 const (
-	slotStep   = 900
+	slotStep   = 60
 	dayEnd     = 86400
 	maxSlots   = 6
 	hoursField = "hours_of_work"

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -18,16 +19,31 @@ type Province struct {
 	Long        float64 `json:"long"`
 }
 
-// City is a city with its province; the spec spells its slug "slag".
+// County is one of a province's counties (شهرستان); its seat is one of its cities.
+type County struct {
+	ID          int64  `json:"id"`
+	ProvinceID  int64  `json:"province_id"`
+	FarsiName   string `json:"farsi_name"`
+	EnglishName string `json:"english_name"`
+	Slug        string `json:"slug"`
+	SeatCityID  int64  `json:"seat_city_id"`
+}
+
+// City is a city with its province and county; the spec spells its slug "slag". Capital marks
+// the province's capital, Seat its county's seat; Aliases are former names (search finds a city
+// by them).
 type City struct {
-	ID          int64   `json:"id"`
-	ProvinceID  int64   `json:"province_id"`
-	FarsiName   string  `json:"farsi_name"`
-	EnglishName string  `json:"english_name"`
-	Slag        string  `json:"slag"`
-	Lat         float64 `json:"lat"`
-	Long        float64 `json:"long"`
-	Capital     bool    `json:"capital"`
+	ID          int64    `json:"id"`
+	ProvinceID  int64    `json:"province_id"`
+	CountyID    int64    `json:"county_id"`
+	FarsiName   string   `json:"farsi_name"`
+	EnglishName string   `json:"english_name"`
+	Slag        string   `json:"slag"`
+	Lat         float64  `json:"lat"`
+	Long        float64  `json:"long"`
+	Capital     bool     `json:"capital"`
+	Seat        bool     `json:"seat"`
+	Aliases     []string `json:"aliases"`
 }
 
 // Provinces answers every province in id order (clients sort by name in their own language).
@@ -62,12 +78,43 @@ func (s *Store) Province(ctx context.Context, id int64) (*Province, error) {
 	return &p, nil
 }
 
-const citySelect = `SELECT id, province_id, farsi_name, english_name, slag, lat, long, capital FROM cities`
+const citySelect = `SELECT id, province_id, COALESCE(county_id, 0), farsi_name, english_name, slag, lat, long, capital,
+	seat, aliases FROM cities`
 
 func scanCity(sc interface{ Scan(...any) error }) (City, error) {
 	var c City
-	err := sc.Scan(&c.ID, &c.ProvinceID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Lat, &c.Long, &c.Capital)
-	return c, err
+	var aliases string
+	err := sc.Scan(&c.ID, &c.ProvinceID, &c.CountyID, &c.FarsiName, &c.EnglishName, &c.Slag, &c.Lat, &c.Long, &c.Capital,
+		&c.Seat, &aliases)
+	if err != nil {
+		return c, err
+	}
+	c.Aliases = []string{}
+	if aliases != "" && aliases != "[]" {
+		if err := json.Unmarshal([]byte(aliases), &c.Aliases); err != nil {
+			return c, fmt.Errorf("city %d aliases: %w", c.ID, err)
+		}
+	}
+	return c, nil
+}
+
+// Counties answers a province's counties (every county when provinceID is 0), by id.
+func (s *Store) Counties(ctx context.Context, provinceID int64) ([]County, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id, province_id, farsi_name, english_name, slug, COALESCE(seat_city_id, 0)
+		FROM counties WHERE ? = 0 OR province_id = ? ORDER BY id`, provinceID, provinceID)
+	if err != nil {
+		return nil, fmt.Errorf("list counties: %w", err)
+	}
+	defer rows.Close()
+	out := []County{}
+	for rows.Next() {
+		var c County
+		if err := rows.Scan(&c.ID, &c.ProvinceID, &c.FarsiName, &c.EnglishName, &c.Slug, &c.SeatCityID); err != nil {
+			return nil, fmt.Errorf("list counties: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
 }
 
 // CityFilter narrows a city listing; nil fields are not filtered on.
@@ -123,7 +170,7 @@ func (s *Store) CityBySlag(ctx context.Context, slag string) (*City, error) {
 }
 
 // NearestCity answers the city closest to a point by great-circle distance, and that distance in
-// metres. Four hundred cities are few enough to measure them all.
+// metres. Fifteen hundred cities are few enough to measure them all (about 30 µs).
 func (s *Store) NearestCity(ctx context.Context, lat, long float64) (*City, float64, error) {
 	all, err := s.Cities(ctx, CityFilter{})
 	if err != nil {
@@ -134,7 +181,9 @@ func (s *Store) NearestCity(ctx context.Context, lat, long float64) (*City, floa
 	}
 	best, bestD := 0, math.Inf(1)
 	for i, c := range all {
-		if d := Haversine(lat, long, c.Lat, c.Long); d < bestD {
+		// A city placed at its county seat for want of its own point ties with the seat: the
+		// seat wins.
+		if d := Haversine(lat, long, c.Lat, c.Long); d < bestD || d == bestD && c.Seat && !all[best].Seat {
 			best, bestD = i, d
 		}
 	}

@@ -326,6 +326,14 @@ func buildKeyWord(name string, refs *ProfileRefs) string {
 // checkOnePerCategory enforces one profile per category per user, and the lock a deleted
 // profile keeps on its field of work for RetentionDays.
 func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile) error {
+	if err := s.checkLiveCategories(ctx, tx, p); err != nil {
+		return err
+	}
+	return s.checkFieldLock(ctx, tx, p)
+}
+
+// checkLiveCategories enforces one live profile per category per user.
+func (s *Store) checkLiveCategories(ctx context.Context, tx *sql.Tx, p *Profile) error {
 	args := []any{p.UserID, p.ID}
 	marks := make([]string, len(p.CategoryIDs))
 	for i, c := range p.CategoryIDs {
@@ -342,8 +350,14 @@ func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile)
 		return &Error{Code: EConflict, Key: "one_profile_per_cat",
 			Fields: []FieldError{{Field: "category_list", Key: "one_profile_per_cat"}}}
 	}
+	return nil
+}
+
+// checkFieldLock refuses a new profile (or a move) into a field of work in which one of the
+// user's profiles was deleted less than RetentionDays ago.
+func (s *Store) checkFieldLock(ctx context.Context, tx *sql.Tx, p *Profile) error {
 	var deletedAt sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
+	err := tx.QueryRowContext(ctx, `SELECT MAX(delete_at) FROM profiles WHERE user_id = ? AND id != ? AND range_worker_id = ?
 		AND delete_at IS NOT NULL AND delete_at > ?`, p.UserID, p.ID, p.RangeWorkerID, s.now()-RetentionDays*86400).Scan(&deletedAt)
 	if err != nil {
 		return err
@@ -392,7 +406,7 @@ func ownsUpload(ctx context.Context, tx *sql.Tx, userID int64, address string) (
 
 // treeTx reads the category tree inside a transaction.
 func treeTx(ctx context.Context, tx *sql.Tx) (*Categories, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT id, parent_id, farsi_name, english_name, slag, favourite, sort FROM work_categories`)
+	rows, err := tx.QueryContext(ctx, categorySelect)
 	if err != nil {
 		return nil, err
 	}

@@ -163,6 +163,9 @@ func (s *Store) CreateProfile(ctx context.Context, userID int64, in *ProfileInpu
 
 // UpdateProfile replaces a profile's owner-editable parts with in. Only the owner (or an admin)
 // may; a Rejected profile goes back to Pending for review, other statuses stay.
+//
+// With moderated, an owner's material edit of an Accepted profile is held for review instead
+// (ProfileEdit); the answer is then the public version, unchanged.
 func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *ProfileInput, moderated bool) (*Profile, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		p, err := editableProfile(ctx, tx, actor, id)
@@ -172,13 +175,33 @@ func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *Pr
 		if p.DeleteAt != nil {
 			return Errorf(EConflict, "profile_deleted", nil)
 		}
-		oldName, oldCity := p.ProfileName, p.CityID
+		old := *p
+		oldName, oldCity, oldField := p.ProfileName, p.CityID, p.RangeWorkerID
 		refs, err := s.applyInput(ctx, tx, p, in, p.UserID == actor.ID)
 		if err != nil {
 			return err
 		}
-		if err := s.checkOnePerCategory(ctx, tx, p); err != nil {
+		if err := s.checkLiveCategories(ctx, tx, p); err != nil {
 			return err
+		}
+		// The lock of a deleted profile keeps new profiles out of its field; a profile already
+		// in the field is not new there (audit I6).
+		if p.RangeWorkerID != oldField {
+			if err := s.checkFieldLock(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		ownerEdit := p.UserID == actor.ID && !actor.IsAdmin()
+		if moderated && ownerEdit && old.AccountStatus == StatusAccepted && materialChange(&old, p) {
+			// Unreviewed text must not reach the public: the accepted version stays as it is
+			// and the edit waits for an admin (audit L5).
+			return s.holdEdit(ctx, tx, id, in)
+		}
+		if ownerEdit {
+			// The owner's latest save wins: one that publishes nothing new replaces a waiting edit.
+			if err := dropEdit(ctx, tx, id); err != nil {
+				return err
+			}
 		}
 		if p.ProfileName != oldName || p.CityID != oldCity {
 			if p.Slug, err = uniqueSlug(ctx, tx, "profiles", p.ProfileName, refs.City.Slag, p.ID); err != nil {
@@ -315,7 +338,8 @@ func (s *Store) DeleteProfile(ctx context.Context, actor *User, id int64) error 
 			return nil
 		}
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET delete_at = ?, active = 0, update_at = ? WHERE id = ?`, now, now, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET delete_at = ?, deleted_by = ?, active = 0, update_at = ? WHERE id = ?`,
+			now, actor.ID, now, id); err != nil {
 			return err
 		}
 		if actor.IsAdmin() && owner != actor.ID {
@@ -345,11 +369,21 @@ func (s *Store) RestoreProfile(ctx context.Context, actor *User, id int64) (*Pro
 		if now-*p.DeleteAt > RetentionDays*86400 {
 			return Errorf(EConflict, "restore_expired", nil)
 		}
-		p.DeleteAt = nil
-		if err := s.checkOnePerCategory(ctx, tx, p); err != nil {
+		// An admin's deletion sticks: only an admin undoes it (audit L6).
+		var deletedBy sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT deleted_by FROM profiles WHERE id = ?`, id).Scan(&deletedBy); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET delete_at = NULL, active = 1, update_at = ? WHERE id = ?`, now, id); err != nil {
+		if !actor.IsAdmin() && deletedBy.Valid && deletedBy.Int64 != p.UserID {
+			return Errorf(EConflict, "deleted_by_admin", nil)
+		}
+		p.DeleteAt = nil
+		// Restoring replaces nothing, so the lock other deleted profiles keep on the field does
+		// not apply: two deleted profiles of one field must not lock each other (audit I6).
+		if err := s.checkLiveCategories(ctx, tx, p); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET delete_at = NULL, deleted_by = NULL, active = 1, update_at = ? WHERE id = ?`, now, id); err != nil {
 			return err
 		}
 		if actor.IsAdmin() && p.UserID != actor.ID {

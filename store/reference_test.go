@@ -2,7 +2,10 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"math"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"kardan/store"
@@ -121,5 +124,100 @@ func TestHaversine(t *testing.T) {
 	// One degree of latitude is about 111.19 km (SPEC.md §9).
 	if d := store.Haversine(30, 50, 31, 50); math.Abs(d-111195) > 50 {
 		t.Fatalf("one degree: got %.0f", d)
+	}
+}
+
+// A seed that moves or renames a city, or moves a category to another field, carries the
+// profiles naming it along (province, field, key_word, the index queue); rows an operator added
+// are neither overwritten nor in the way.
+func TestSeedFollowsAndSparesOperators(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kardan.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	w, err := sql.Open("sqlite3", path+"?_busy_timeout=5000") // the store's own pool only reads
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	seedSmall(t, st)
+	field := int64(1)
+	// A second field, and an operator's own city and category.
+	if _, err = st.SeedReference(ctx, nil, nil, []store.Category{
+		{ID: 2, FarsiName: "سلامت", EnglishName: "Health", Slag: "health"}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO cities (id, province_id, farsi_name, english_name, slag, lat, long) VALUES (50, 1, 'شهرک من', 'My town', 'my-town', 35.7, 51.4)`,
+		`INSERT INTO work_categories (id, parent_id, farsi_name, english_name, slag) VALUES (150, 1, 'کار من', 'My trade', 'my-trade')`,
+	} {
+		if _, err := w.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	refs := &store.ProfileRefs{}
+	tree, _ := st.CategoryTree(ctx)
+	varamin, _ := st.CityBySlag(ctx, "varamin")
+	tehran, _ := st.Province(ctx, 1)
+	refs.Field, refs.Categories, refs.City, refs.Province = tree.ByID(1), []*store.Category{tree.ByID(102)}, varamin, tehran
+	users := []*store.User{{NumberPhone: "09120000001", Name: "علی", PasswordHash: "x"}}
+	p := &store.Profile{RangeWorkerID: 1, ProvinceID: 1, CityID: 2, CategoryIDs: []int64{102}, ProfileName: "برق امید",
+		Slug: "barq-omid", KeyWord: store.KeyWord("برق امید", refs), AccountStatus: store.StatusAccepted, Active: true, Display: true}
+	if err := st.BulkLoad(ctx, users, []*store.Profile{p}, []int{0}, nil); err != nil {
+		t.Fatal(err)
+	}
+	w.Exec(`DELETE FROM index_outbox`)
+
+	// Varamin moves to East Azerbaijan under a new name; the electrician category moves to Health.
+	health := int64(2)
+	n, err := st.Seed(ctx, store.Reference{
+		Cities: []store.City{
+			{ID: 2, ProvinceID: 2, FarsiName: "ورامین نو", EnglishName: "New Varamin", Slag: "varamin", Lat: 38.0, Long: 46.3, Aliases: []string{"ورامین"}},
+			// The operator's id and slug: both shipped rows are left out.
+			{ID: 50, ProvinceID: 1, FarsiName: "شهر ما", EnglishName: "Our town", Slag: "our-town", Lat: 35.7, Long: 51.4},
+			{ID: 51, ProvinceID: 1, FarsiName: "شهر دیگر", EnglishName: "Other town", Slag: "my-town", Lat: 35.7, Long: 51.4},
+		},
+		Categories: []store.Category{
+			{ID: 102, ParentID: &health, FarsiName: "برق‌کار", EnglishName: "Electrician", Slag: "electrician", Synonyms: []string{"برقکار", "electric"}},
+			{ID: 150, ParentID: &field, FarsiName: "کار ما", EnglishName: "Our trade", Slag: "our-trade"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Cities != 1 || n.Categories != 1 || n.Skipped != 3 || n.Profiles != 1 {
+		t.Fatalf("counts %+v, want 1 city, 1 category, 3 skipped, 1 profile", n)
+	}
+	var prov, fieldID int64
+	var kw string
+	if err := st.DB().QueryRow(`SELECT province_id, range_worker_id, key_word FROM profiles WHERE id = ?`, p.ID).Scan(&prov, &fieldID, &kw); err != nil {
+		t.Fatal(err)
+	}
+	if prov != 2 || fieldID != 2 || !strings.Contains(kw, "ورامین نو New Varamin آذربایجان شرقی East Azerbaijan سلامت Health") {
+		t.Fatalf("profile: province %d field %d key_word %q", prov, fieldID, kw)
+	}
+	var queued int
+	st.DB().QueryRow(`SELECT COUNT(*) FROM index_outbox WHERE entity = 'profile' AND entity_id = ?`, p.ID).Scan(&queued)
+	if queued != 1 {
+		t.Fatalf("queued %d times, want once", queued)
+	}
+	if c, _ := st.CityBySlag(ctx, "my-town"); c == nil || c.ID != 50 || c.FarsiName != "شهرک من" {
+		t.Fatalf("operator's city: %+v", c)
+	}
+	if c, _ := st.CityBySlag(ctx, "varamin"); c == nil || len(c.Aliases) != 1 || c.Aliases[0] != "ورامین" {
+		t.Fatalf("varamin: %+v", c)
+	}
+	syn, err := st.CategorySynonyms(ctx)
+	if err != nil || len(syn[102]) != 2 || syn[102][1] != "electric" {
+		t.Fatalf("synonyms %v %v", syn, err)
+	}
+	// The same seed again changes nothing and moves no one.
+	n, err = st.Seed(ctx, store.Reference{Cities: []store.City{
+		{ID: 2, ProvinceID: 2, FarsiName: "ورامین نو", EnglishName: "New Varamin", Slag: "varamin", Lat: 38.0, Long: 46.3, Aliases: []string{"ورامین"}}}})
+	if err != nil || n.Changed() {
+		t.Fatalf("second seed: %+v %v", n, err)
 	}
 }

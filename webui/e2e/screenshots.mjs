@@ -134,7 +134,9 @@ if (!base) {
   base = `http://127.0.0.1:${webPort}`;
   await waitFor(`${api}/healthz`);
 }
-process.on('exit', () => children.forEach((c) => c.kill()));
+process.on('exit', () => {
+  for (const c of children) c.kill();
+});
 await waitFor(base);
 
 // launch() gives every run a fresh, temporary user-data-dir.

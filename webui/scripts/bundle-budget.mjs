@@ -54,7 +54,7 @@ function visit(url) {
   if (!url.endsWith('.js')) return;
   for (const m of code.toString('utf8').matchAll(STATIC)) {
     const next = toFile(m[1], url);
-    if (next && next.endsWith('.js')) visit(next);
+    if (next?.endsWith('.js')) visit(next);
   }
 }
 for (const e of entries) {

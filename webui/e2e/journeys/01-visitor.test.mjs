@@ -56,14 +56,14 @@ for (const lang of ['fa', 'en']) {
       const place = lang === 'fa' ? 'تهران' : 'Tehran';
       await page.getByRole('heading', { level: 1, name: t(lang, 'search.titleAll', { place }) }).waitFor();
       const cards = page.locator('.results-grid .pcard');
-      await page.getByText(t(lang, 'search.count', { count: number(2, lang) })).waitFor();
+      await page.getByText(t(lang, 'search.count', { count: 2, n: number(2, lang) })).waitFor();
       assert.equal(await cards.count(), 2, 'Tehran has two profiles');
 
       // Category: plumber.
       await page.locator('#f-category').selectOption('plumber');
       await page.waitForURL((u) => u.pathname === '/search/tehran/plumber');
       await page.getByRole('heading', { level: 1, name: t(lang, 'search.titleCategory', { category: lang === 'fa' ? 'لوله‌کش' : 'Plumber', place }) }).waitFor();
-      await page.getByText(t(lang, 'search.count', { count: number(1, lang) })).waitFor();
+      await page.getByText(t(lang, 'search.count', { count: 1, n: number(1, lang) })).waitFor();
       assert.equal(await cards.count(), 1);
       const card = cards.first();
       await card.getByRole('heading', { name: 'لوله‌کشی امید' }).waitFor();

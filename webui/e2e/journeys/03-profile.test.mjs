@@ -242,8 +242,8 @@ test('a profile built through every Desk stage is accepted by an admin and found
     assert.equal(await page.locator('#m-radius').inputValue(), '1000');
     const found = page.locator('.map-list .pcard', { has: page.getByRole('heading', { name: NAME }) });
     await found.waitFor();
-    await page.getByText(t(lang, 'map.found', { count: digits(1, lang) }), { exact: true }).waitFor();
-    await page.locator('.leaflet-marker-icon[title="' + NAME + '"]').waitFor();
+    await page.getByText(t(lang, 'map.found', { count: 1, n: digits(1, lang) }), { exact: true }).waitFor();
+    await page.locator(`.leaflet-marker-icon[title="${NAME}"]`).waitFor();
     // A smaller radius leaves it out.
     await page.locator('#m-radius').selectOption('500');
     await page.getByText(t(lang, 'map.emptyText'), { exact: true }).waitFor();

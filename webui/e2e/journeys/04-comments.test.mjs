@@ -86,7 +86,7 @@ test('a review with a score, a refused second one kept and used, the score on th
 
     // The score on the profile: 5 of 5 from one review (the replaced one).
     await page.reload();
-    const rating = t(lang, 'rating.aria', { score: digits(5, lang), count: digits(1, lang) });
+    const rating = t(lang, 'rating.aria', { score: digits(5, lang), count: 1, n: digits(1, lang) });
     await page.locator('.p-hero').getByRole('img', { name: rating }).waitFor();
     await comments.getByRole('img', { name: rating }).waitFor();
     await comments.locator('li.comment', { hasText: second }).getByRole('img', { name: t(lang, 'rating.bare', { score: digits(5, lang) }) }).waitFor();

@@ -81,7 +81,11 @@ const catalogues = { fa: catalogue('fa'), en: catalogue('en') };
 /** A catalogue text with its {{placeholders}} filled, as i18next renders it. */
 export function t(lang, key, vars = {}) {
   let v = catalogues[lang];
-  for (const part of key.split('.')) v = v?.[part];
+  const parts = key.split('.');
+  // A numeric count picks the plural form as i18next does (key_one beside key).
+  if (typeof vars.count === 'number' && new Intl.PluralRules(lang).select(vars.count) === 'one') parts.push(`${parts.pop()}_one`);
+  for (const part of parts) v = v?.[part];
+  if (typeof v !== 'string' && parts.at(-1).endsWith('_one')) return t(lang, key, { ...vars, count: String(vars.count) });
   if (typeof v !== 'string') throw new Error(`no ${lang} text for ${key}`);
   return v.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k) => (k in vars ? String(vars[k]) : `{{${k}}}`));
 }
@@ -120,7 +124,7 @@ function run(cmd, args, opts = {}) {
 async function startTileServer() {
   const png = blankPng();
   let served = 0;
-  const server = createServer((req, res) => {
+  const server = createServer((_req, res) => {
     served++;
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, 'access-control-allow-origin': '*', 'cache-control': 'max-age=3600' });
     res.end(png);
@@ -201,7 +205,7 @@ export class World {
         join(resultsDir, `${name}.server.log`),
       );
       w.base = w.server.url;
-      const home = await (await fetch(w.base + '/')).text();
+      const home = await (await fetch(`${w.base}/`)).text();
       assert.match(home, /<script type="module"/, `${KARDAN} embeds no built web app: run \`make web build\` first`);
       w.browser = await chromium.launch({
         executablePath: CHROMIUM,

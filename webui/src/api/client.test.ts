@@ -2,6 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, firstMessage, mapError, request, setUnauthorizedHandler } from './client';
 import { i18n } from '../i18n';
 
+/** The error a request failed with; a request that succeeds fails the test. */
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ApiError;
+  }
+  throw new Error('the request was expected to fail');
+}
+
 describe('mapError (SPEC §8)', () => {
   it('no response → check internet', () => {
     expect(mapError(0, null)).toEqual({ key: 'errors.checkInternet' });
@@ -53,7 +63,7 @@ describe('request', () => {
   it('localizes the network message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await i18n.changeLanguage('en');
-    const e = await request('GET', '/v1/x').catch((x) => x);
+    const e = await failure(request('GET', '/v1/x'));
     expect(e).toBeInstanceOf(ApiError);
     expect(e.status).toBe(0);
     expect(e.offline).toBe(true);
@@ -63,14 +73,14 @@ describe('request', () => {
   it('500 → "Server error try again" in fa and en', async () => {
     vi.stubGlobal('fetch', fakeFetch(500, { payload: null, message: 'boom' }));
     await i18n.changeLanguage('en');
-    expect((await request('GET', '/v1/x').catch((x) => x)).message).toBe('Server error try again');
+    expect((await failure(request('GET', '/v1/x'))).message).toBe('Server error try again');
     await i18n.changeLanguage('fa');
-    expect((await request('GET', '/v1/x').catch((x) => x)).message).toBe('خطای سرور، دوباره تلاش کنید');
+    expect((await failure(request('GET', '/v1/x'))).message).toBe('خطای سرور، دوباره تلاش کنید');
   });
 
   it('keeps every server message for forms', async () => {
     vi.stubGlobal('fetch', fakeFetch(400, { payload: null, message: ['Enter name', 'Enter correct mobile number'] }));
-    const e = await request('POST', '/v1/x', {}).catch((x) => x);
+    const e = await failure(request('POST', '/v1/x', {}));
     expect(e.status).toBe(400);
     expect(e.message).toBe('Enter name');
     expect(e.messages).toEqual(['Enter name', 'Enter correct mobile number']);

@@ -45,6 +45,7 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
   const [locating, setLocating] = useState(false);
   const [tick, setTick] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language on the next load; a language switch should not refetch the list
   useEffect(() => {
     if (!open) return;
     setError('');
@@ -102,7 +103,10 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
     <Dialog open={open} onClose={onClose} title={title} class="picker">
       <div class="picker-top">
         {province ? (
-          <button type="button" class="btn btn-ghost btn-sm" onClick={() => (setProvince(null), setFilter(''))}>
+          <button type="button" class="btn btn-ghost btn-sm" onClick={() => {
+              setProvince(null);
+              setFilter('');
+            }}>
             <Icon name="chevron" size={16} class="flip-back" />
             {t('city.backToProvinces')}
           </button>

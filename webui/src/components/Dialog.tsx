@@ -36,6 +36,7 @@ export function Dialog({ open, onClose, title, children, actions, class: cls }: 
   }, [onClose]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; the keyboard closes it with Escape (the cancel event above)
     <dialog
       ref={ref}
       class={`dialog ${cls ?? ''}`}

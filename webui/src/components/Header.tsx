@@ -119,7 +119,10 @@ export function Header() {
   const [busy, setBusy] = useState(false);
 
   const closeDrawer = () => drawer.current?.open && drawer.current.close();
-  useEffect(closeDrawer, [loc.pathname]);
+  // A new page closes the menu.
+  useEffect(() => {
+    if (drawer.current?.open) drawer.current.close();
+  }, [loc.pathname]);
   useEffect(() => {
     const d = drawer.current;
     if (drawerOpen && d && !d.open) d.showModal();
@@ -200,6 +203,7 @@ export function Header() {
         </div>
       </div>
 
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes the drawer; the keyboard closes it with Escape */}
       <dialog
         id="drawer"
         ref={drawer}

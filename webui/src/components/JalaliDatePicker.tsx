@@ -54,6 +54,7 @@ export function JalaliDatePicker({ id, label, value, onChange, error, hint, toda
   // The grid takes the focus when the calendar opens and while the arrow keys move in it, not when a select changes the month.
   const wantFocus = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text follows the date value, not the object that carries it
   useEffect(() => {
     setText(value ? formatJalali(value, lang) : '');
     setTextErr('');

@@ -73,7 +73,7 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
 
   const refresh = () => {
     const sel = document.getSelection();
-    if (!sel || !sel.rangeCount || !inside(sel.getRangeAt(0))) return;
+    if (!sel?.rangeCount || !inside(sel.getRangeAt(0))) return;
     range.current = sel.getRangeAt(0).cloneRange();
     const fb = String(document.queryCommandValue('formatBlock') || '').toLowerCase();
     setState({
@@ -85,6 +85,7 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
     });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh reads only refs and the document selection: listening once is enough
   useEffect(() => {
     document.addEventListener('selectionchange', refresh);
     return () => document.removeEventListener('selectionchange', refresh);
@@ -111,7 +112,7 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
 
   const openLink = () => {
     const sel = document.getSelection();
-    const text = sel && sel.rangeCount && inside(sel.getRangeAt(0)) ? sel.toString() : '';
+    const text = sel?.rangeCount && inside(sel.getRangeAt(0)) ? sel.toString() : '';
     setLinkText(text);
     setLinkUrl('https://');
     setLinkErr('');
@@ -207,6 +208,7 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
           {tb('redo', 'redo', null, () => run('redo'))}
           <input ref={file} type="file" accept="image/jpeg,image/png,image/webp,image/gif" class="visually-hidden" tabIndex={-1} aria-hidden="true" onChange={(e) => pickImage((e.target as HTMLInputElement).files?.[0])} />
         </div>
+        {/* biome-ignore lint/a11y/useFocusableInteractive: a contentEditable element is focusable */}
         <div
           ref={ed}
           id={id}

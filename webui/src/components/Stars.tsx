@@ -9,7 +9,7 @@ export function Stars({ score, count, size = 16, bare }: { score?: number; count
   const label = bare
     ? t('rating.bare', { score: formatScore(s, i18n.language) })
     : n > 0
-      ? t('rating.aria', { score: formatScore(s, i18n.language), count: formatNumber(n, i18n.language) })
+      ? t('rating.aria', { score: formatScore(s, i18n.language), count: n, n: formatNumber(n, i18n.language) })
       : t('rating.none');
   return (
     <span class="stars" role="img" aria-label={label}>

@@ -54,6 +54,7 @@ export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, e
   const idx = useMemo(() => indexTree(tree), [tree]);
   const filterRef = useRef<HTMLInputElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree opens on the chosen items when it opens, not on every pick
   useEffect(() => {
     if (!open) return;
     setFilter('');

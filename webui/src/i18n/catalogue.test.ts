@@ -35,7 +35,7 @@ describe('catalogues', () => {
   it('no empty texts', () => {
     for (const cat of [fa, en, deskFa, deskEn]) {
       for (const k of keys(cat)) {
-        const v = k.split('.').reduce((o: any, p) => o?.[p], cat);
+        const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], cat);
         expect(typeof v === 'string' && v.trim().length > 0, k).toBe(true);
       }
     }

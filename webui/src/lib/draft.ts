@@ -50,7 +50,7 @@ export function loadDraft<T>(key: string, store: KV | null = storage(), now = Da
   if (!raw) return null;
   try {
     const d = JSON.parse(raw) as Draft<T>;
-    if (!d || d.v !== 1 || typeof d.at !== 'number' || d.data === undefined) throw new Error('bad draft');
+    if (d?.v !== 1 || typeof d.at !== 'number' || d.data === undefined) throw new Error('bad draft');
     if (now - d.at > DRAFT_MAX_AGE_MS) {
       store.removeItem(key);
       return null;

@@ -171,7 +171,9 @@ export function parseJalali(text: string, format: string = DATE_FORMAT, bounds?:
   const match = new RegExp(re).exec(s);
   if (!match || order.length !== 3) return { ok: false, reason: 'format' };
   const v: Record<string, number> = {};
-  order.forEach((k, i) => (v[k] = Number(match[i + 1])));
+  order.forEach((k, i) => {
+    v[k] = Number(match[i + 1]);
+  });
   const date = { jy: v.y, jm: v.m, jd: v.d };
   if (date.jm < 1 || date.jm > 12) return { ok: false, reason: 'month' };
   if (bounds && !inBounds(date, bounds)) return { ok: false, reason: 'range' };

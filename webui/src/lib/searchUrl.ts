@@ -58,7 +58,7 @@ export function urlFromFilters(f: Partial<SearchFilters>): string {
   let path = `/search/${encodeURIComponent(f.city || ALL_IRAN)}`;
   if (f.category) path += `/${encodeURIComponent(f.category)}`;
   const qs = new URLSearchParams();
-  if (f.q && f.q.trim()) qs.set('q', f.q.trim());
+  if (f.q?.trim()) qs.set('q', f.q.trim());
   if (f.province) qs.set('province', String(f.province));
   if (f.min_score) qs.set('min_score', String(f.min_score));
   if (f.order) qs.set('order', f.order);

@@ -2,10 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 
 /** Whether a media query matches now, following changes (a rotated phone, a resized window). */
 export function useMedia(query: string): boolean {
-  const mq = () => (typeof matchMedia === 'function' ? matchMedia(query) : null);
-  const [matches, setMatches] = useState(() => mq()?.matches ?? false);
+  const [matches, setMatches] = useState(() => mediaQuery(query)?.matches ?? false);
   useEffect(() => {
-    const m = mq();
+    const m = mediaQuery(query);
     if (!m) return;
     const on = () => setMatches(m.matches);
     on();
@@ -13,4 +12,8 @@ export function useMedia(query: string): boolean {
     return () => m.removeEventListener('change', on);
   }, [query]);
   return matches;
+}
+
+function mediaQuery(query: string): MediaQueryList | null {
+  return typeof matchMedia === 'function' ? matchMedia(query) : null;
 }

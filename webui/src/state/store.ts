@@ -14,7 +14,7 @@ export function createStore<T>(initial: T): Store<T> {
     get: () => value,
     set(v: T) {
       value = v;
-      subs.forEach((fn) => fn(v));
+      for (const fn of subs) fn(v);
     },
     subscribe(fn) {
       subs.add(fn);

@@ -11,6 +11,7 @@ const LeafletMap = lazy(() => import('./index'));
 /** Whether the map should load now: once the box comes near the window, or the visitor asks. */
 export function useNearView(box: { current: Element | null }, margin = '200px'): [boolean, () => void] {
   const [near, setNear] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is observed once it exists; a ref is not a dependency
   useEffect(() => {
     if (near || !box.current || typeof IntersectionObserver === 'undefined') return;
     const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: margin });

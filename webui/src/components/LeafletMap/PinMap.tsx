@@ -36,6 +36,7 @@ export default function PinMap(p: PinMapProps) {
   const cb = useRef(p);
   cb.current = p;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile server; the effects below follow the other props
   useEffect(() => {
     if (!el.current) return;
     const start = p.value ?? p.center;
@@ -52,6 +53,7 @@ export default function PinMap(p: PinMapProps) {
   }, [p.tiles]);
 
   // The pin follows the value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pin follows the coordinates, not the object that carries them
   useEffect(() => {
     const m = map.current;
     if (!m) return;
@@ -69,7 +71,7 @@ export default function PinMap(p: PinMapProps) {
       });
       mk.addTo(m);
       mk.getElement()?.addEventListener('keydown', (e: KeyboardEvent) => {
-        const step = 0.0002 * Math.pow(2, 16 - m.getZoom());
+        const step = 0.0002 * 2 ** (16 - m.getZoom());
         const d: Record<string, [number, number]> = { ArrowUp: [step, 0], ArrowDown: [-step, 0], ArrowLeft: [0, -step], ArrowRight: [0, step] };
         if (!d[e.key]) return;
         e.preventDefault();
@@ -85,6 +87,7 @@ export default function PinMap(p: PinMapProps) {
   }, [p.value?.lat, p.value?.lng]);
 
   // With no pin, a new city recentres the map.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new city recentres the map; moving the pin must not
   useEffect(() => {
     const m = map.current;
     if (!m || p.value) return;

@@ -76,6 +76,7 @@ export default function LeafletMap(p: MapProps) {
   const cb = useRef(p);
   cb.current = p;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile server; the effects below follow the other props
   useEffect(() => {
     if (!el.current) return;
     const m = L.map(el.current, {
@@ -123,6 +124,7 @@ export default function LeafletMap(p: MapProps) {
     }
   }, [p.markers]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the circle follows its coordinates and radius; fitCircle only says how to show a new one
   useEffect(() => {
     const m = map.current;
     if (!m) return;

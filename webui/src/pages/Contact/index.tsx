@@ -82,7 +82,10 @@ export default function Contact() {
               <Icon name="check" size={44} />
               <h2>{t('contact.thanksTitle')}</h2>
               <p>{t('contact.thanksText')}</p>
-              <button type="button" class="btn btn-outline" onClick={() => (setSent(false), setV({ name: '', email: '', number_phone: '', subject: '', message: '' }))}>
+              <button type="button" class="btn btn-outline" onClick={() => {
+                  setSent(false);
+                  setV({ name: '', email: '', number_phone: '', subject: '', message: '' });
+                }}>
                 {t('contact.another')}
               </button>
             </div>

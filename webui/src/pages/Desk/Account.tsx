@@ -33,6 +33,7 @@ export default function Account() {
   const [busy, setBusy] = useState<'' | 'profile' | 'password'>('');
   const [exit, setExit] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields are filled from the account once per account, not overwritten while the user types
   useEffect(() => {
     if (me) {
       setName(me.name ?? '');
@@ -51,7 +52,7 @@ export default function Account() {
     setFormErr({});
     try {
       const u = await editUser({ id: me.id, name: name.trim(), profileImage: nextPicture });
-      desk.setMe(u && u.id ? u : { ...me, name: name.trim(), profileImage: nextPicture });
+      desk.setMe(u?.id ? u : { ...me, name: name.trim(), profileImage: nextPicture });
       toast(t('deskAccount.saved'), 'success');
     } catch (x) {
       const m = mapServerErrors(x, ['name', 'picture'], { aliases: { profileImage: 'picture' } });

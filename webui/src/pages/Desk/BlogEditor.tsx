@@ -109,6 +109,7 @@ export default function BlogEditor() {
       .catch(() => setMyFields(null));
   }, [desk.admin, auth.userId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft key and the texts follow the article id and the language; the load runs once per article
   useEffect(() => {
     let live = true;
     setLoadErr('');
@@ -146,6 +147,7 @@ export default function BlogEditor() {
   }, []);
 
   const dirty = !!form && JSON.stringify(form) !== saved;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the writer and the draft key are made once per article; the draft follows the form
   useEffect(() => {
     if (!form) return;
     if (dirty) writer.write(form);

@@ -21,6 +21,7 @@ const Admin = lazy(() => import('./Admin'));
 /** The Desk's texts load with it, so the public pages do not carry them. */
 function useDeskTexts(): boolean {
   const [ready, setReady] = useState(isNamespaceLoaded('desk'));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts load once, when the Desk opens
   useEffect(() => {
     if (!ready) loadNamespace('desk').then(() => setReady(true));
   }, []);

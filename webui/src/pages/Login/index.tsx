@@ -15,7 +15,7 @@ export { PasswordInput };
 
 /** Only same-site paths are followed after signing in. */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
 }
 
 export default function Login() {

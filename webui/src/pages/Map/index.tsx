@@ -34,6 +34,7 @@ export default function MapPage() {
   const [params, setParams] = useSearchParams();
   usePageMeta(t('map.title'), t('map.description'));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the start is read once from the address; later changes come from the map
   const start = useMemo<[number, number]>(() => {
     const lat = Number(params.get('lat'));
     const lng = Number(params.get('long'));
@@ -55,6 +56,7 @@ export default function MapPage() {
   const tree = useAsync(() => getCategoryTree(), []);
   const debounce = useRef<number>();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setParams changes with every navigation: with it here the effect would write the address for ever
   useEffect(() => {
     const next = new URLSearchParams();
     next.set('lat', center[0].toFixed(5));
@@ -193,7 +195,7 @@ export default function MapPage() {
         </div>
         <section class="map-results" aria-live="polite" aria-busy={result.status === 'loading'}>
           <h2 class="small muted map-count">
-            {result.status === 'loading' ? t('common.loading') : t('map.found', { count: formatNumber(profiles.length, lang) })}
+            {result.status === 'loading' ? t('common.loading') : t('map.found', { count: profiles.length, n: formatNumber(profiles.length, lang) })}
           </h2>
           {result.data?.offline && <OfflineNote />}
           {result.status === 'error' ? (
@@ -203,6 +205,7 @@ export default function MapPage() {
           ) : (
             <div class="map-list">
               {profiles.map((p) => (
+                // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only highlight the pin on the map; the card inside is the control
                 <div key={p.id} onMouseEnter={() => setActive(p.id)} onFocusCapture={() => setActive(p.id)}>
                   <ProfileCard p={p} />
                 </div>

@@ -50,7 +50,7 @@ export function OfflinePage() {
                     <Icon name={f ? 'search' : 'map'} size={18} />
                     <span dir="auto">{label}</span>
                     <span class="small muted">
-                      {t('offline.results', { count: formatNumber(s.count, lang) })} · {formatDate(s.at, lang)}
+                      {t('offline.results', { count: s.count, n: formatNumber(s.count, lang) })} · {formatDate(s.at, lang)}
                     </span>
                   </Link>
                 </li>

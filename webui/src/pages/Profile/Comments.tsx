@@ -249,7 +249,7 @@ export function Comments({ profile }: { profile: Profile }) {
         <p class="notice">
           <Icon name="info" size={18} />
           <span>{t('comments.loginFirst')}</span>
-          <Link to={`/login?next=${encodeURIComponent(loc.pathname + '#comments')}`} class="btn btn-primary btn-sm">
+          <Link to={`/login?next=${encodeURIComponent(`${loc.pathname}#comments`)}`} class="btn btn-primary btn-sm">
             {t('nav.login')}
           </Link>
         </p>

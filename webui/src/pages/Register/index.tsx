@@ -136,7 +136,10 @@ export default function Register() {
           <form onSubmit={submit} noValidate>
             <div class="sent-to">
               <span>{t('auth.codeSentTo', { n: localDigits(normalizeMobile(mobile), lang) })}</span>
-              <button type="button" class="link-btn" onClick={() => (setStep(1), setErr({}))}>
+              <button type="button" class="link-btn" onClick={() => {
+                  setStep(1);
+                  setErr({});
+                }}>
                 {t('auth.changeNumber')}
               </button>
             </div>

@@ -210,7 +210,7 @@ export default function Search() {
         <div>
           <h1>{title}</h1>
           {/* The line keeps its place while the results load, so nothing under it moves when the count arrives. */}
-          <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: formatNumber(data.count, lang) }) : '\u00a0'}</p>
+          <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: data.count, n: formatNumber(data.count, lang) }) : '\u00a0'}</p>
         </div>
         <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
           <Icon name="filter" size={18} />
@@ -262,7 +262,7 @@ export default function Search() {
         class="sheet"
         actions={
           <button type="button" class="btn btn-primary btn-block" onClick={() => setSheet(false)}>
-            {data ? t('search.showResults', { count: formatNumber(data.count, lang) }) : t('common.close')}
+            {data ? t('search.showResults', { count: data.count, n: formatNumber(data.count, lang) }) : t('common.close')}
           </button>
         }
       >

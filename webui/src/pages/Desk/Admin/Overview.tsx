@@ -54,7 +54,7 @@ export default function Overview() {
                 <span class="count-icon" aria-hidden="true">
                   <Icon name={c.icon} size={20} />
                 </span>
-                <span class="count-value">{v === undefined ? <span class="spinner" aria-label={t('common.loading')} /> : v === null ? '—' : formatNumber(v, i18n.language)}</span>
+                <span class="count-value">{v === undefined ? <span class="spinner" role="img" aria-label={t('common.loading')} /> : v === null ? '—' : formatNumber(v, i18n.language)}</span>
                 <span class="count-label">{t(`deskAdmin.counts.${c.key}`)}</span>
               </Link>
             </li>

@@ -11,6 +11,7 @@ export function useList<T>(load: (status: string, skip: number, take: number) =>
   const [error, setError] = useState('');
   const [tick, setTick] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader is a new function on every render; the list reloads on its status, page and reload
   useEffect(() => {
     let live = true;
     setError('');

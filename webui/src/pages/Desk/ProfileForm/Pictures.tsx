@@ -27,7 +27,16 @@ export default function Pictures({ form, update, err }: TabProps) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const list = form.portfolio_images;
 
-  useEffect(() => () => uploads.forEach((u) => URL.revokeObjectURL(u.preview)), []);
+  // The previews still showing when the form closes are released then: a ref, because the
+  // cleanup must see the uploads of that moment, not those of the first render.
+  const live = useRef(uploads);
+  live.current = uploads;
+  useEffect(
+    () => () => {
+      for (const u of live.current) URL.revokeObjectURL(u.preview);
+    },
+    [],
+  );
 
   const patch = (key: string, p: Partial<Upload>) => setUploads((us) => us.map((u) => (u.key === key ? { ...u, ...p } : u)));
 

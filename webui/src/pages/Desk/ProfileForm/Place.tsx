@@ -43,18 +43,24 @@ export default function Place({ form, update, err }: TabProps) {
       .catch(() => setTiles(undefined));
   }, []);
 
+  const provinceId = form.province?.id;
+  // A late answer for the province chosen before must not replace the cities of the new one.
   useEffect(() => {
-    if (!form.province) return setCities([]);
-    getCities(form.province.id)
-      .then((c) => setCities(c ?? []))
-      .catch(() => setCities([]));
-  }, [form.province?.id]);
+    setCities([]);
+    if (!provinceId) return;
+    let live = true;
+    getCities(provinceId)
+      .then((c) => live && setCities(c ?? []))
+      .catch(() => live && setCities([]));
+    return () => {
+      live = false;
+    };
+  }, [provinceId]);
 
   const loadProvinces = useCallback(
     () => getProvinces().then((ps) => (ps ?? []).map((p) => opt(p, lang)!)),
     [lang],
   );
-  const provinceId = form.province?.id;
   const loadCities = useMemo(
     () => (provinceId ? () => getCities(provinceId).then((cs) => (cs ?? []).map((c) => opt(c, lang)!)) : null),
     [provinceId, lang],

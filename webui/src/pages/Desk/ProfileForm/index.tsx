@@ -85,6 +85,7 @@ export default function ProfileForm() {
   const panel = useRef<HTMLDivElement>(null);
 
   // Load the profile (or start a new one), then lay any draft over it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft key and the texts follow the profile id and the language; the load runs once per profile
   useEffect(() => {
     let live = true;
     setLoadErr('');
@@ -136,6 +137,7 @@ export default function ProfileForm() {
   const dirty = !!form && snapshot(form) !== saved;
 
   // Every change is kept as a draft on this device until it is saved.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the writer and the draft key are made once per profile; the draft follows the form
   useEffect(() => {
     if (!form) return;
     if (dirty) writer.write(form, profile?.update_at);
@@ -188,18 +190,16 @@ export default function ProfileForm() {
     }
   }, []);
 
-  const fmtArgs = (args?: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(args ?? {}).map(([k, v]) => [k, typeof v === 'number' ? localDigits(v, lang) : v]));
-
   const err = useCallback(
     (field: string): string | undefined => {
       const e = errors[field];
       if (!e) return undefined;
       if (e.server) return e.server;
       const l = e.local!;
-      return t(l.key, { des: l.label ? t(`deskForm.labels.${l.label}`) : '', ...fmtArgs(l.args) });
+      const args = Object.fromEntries(Object.entries(l.args ?? {}).map(([k, v]) => [k, typeof v === 'number' ? localDigits(v, lang) : v]));
+      return t(l.key, { des: l.label ? t(`deskForm.labels.${l.label}`) : '', ...args });
     },
-    [errors, lang],
+    [errors, lang, t],
   );
 
   const showLocal = (local: Record<string, LocalError>, only?: TabId) => {
