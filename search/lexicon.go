@@ -36,6 +36,8 @@ type lexEntry struct {
 	en    string
 	city  int64 // for a city: its province, for answers
 	key   string
+	// major marks a provincial capital or a favourite category: offered first as suggestions.
+	major bool
 }
 
 // lexicon is the analysis's dictionary (see above). It is read-only once built.
@@ -118,7 +120,7 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 	// categories they occur in, when at most two categories share them.
 	wordCats := map[string][]*lexEntry{}
 	for _, c := range cats {
-		e := &lexEntry{kind: entCategory, slug: c.Slag, field: c.IsField(), id: c.ID, fa: c.FarsiName, en: c.EnglishName}
+		e := &lexEntry{kind: entCategory, slug: c.Slag, field: c.IsField(), id: c.ID, fa: c.FarsiName, en: c.EnglishName, major: c.Favourite}
 		lx.entries = append(lx.entries, e)
 		all := append([]string{c.FarsiName, c.EnglishName}, categorySynonyms(c)...)
 		names[e] = all
@@ -154,7 +156,7 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 		}
 	}
 	for _, c := range cities {
-		e := &lexEntry{kind: entCity, slug: c.Slag, id: c.ID, fa: c.FarsiName, en: c.EnglishName, city: c.ProvinceID}
+		e := &lexEntry{kind: entCity, slug: c.Slag, id: c.ID, fa: c.FarsiName, en: c.EnglishName, city: c.ProvinceID, major: c.Capital}
 		lx.entries = append(lx.entries, e)
 		names[e] = []string{c.FarsiName, c.EnglishName}
 		lx.addName(e, c.FarsiName)

@@ -77,8 +77,8 @@ func (ix *Index) Suggest(ctx context.Context, prefix, city string) (*Suggestions
 	return out, nil
 }
 
-// suggestPlaces fills the categories and cities whose names start with key, shortest name first
-// (the closest to what was typed), and, for a Latin key that starts no name, those whose
+// suggestPlaces fills the categories and cities whose names start with key: provincial capitals
+// and favourite categories first, then the shortest name (the closest to what was typed), and, for a Latin key that starts no name, those whose
 // Finglish skeleton starts with the key's.
 func (lx *lexicon) suggestPlaces(key string, out *Suggestions) {
 	type cand struct {
@@ -116,6 +116,9 @@ func (lx *lexicon) suggestPlaces(key string, out *Suggestions) {
 	}
 	sort.Slice(cands, func(i, j int) bool {
 		a, b := cands[i], cands[j]
+		if a.e.major != b.e.major {
+			return a.e.major
+		}
 		if a.rank != b.rank {
 			return a.rank < b.rank
 		}
