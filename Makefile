@@ -92,7 +92,8 @@ loadtest: build
 
 ## release: linux/amd64 and linux/arm64 binaries with the web app embedded, -trimpath, the version
 ## and commit stamped; a tarball per platform (binary, README, LICENSE, licenses.md, systemd unit)
-## and SHA256SUMS in release/ (tarballs also carry THIRD_PARTY_NOTICES, every licence text); then runs the arm64 binary under qemu (version and doctor).
+## and SHA256SUMS in release/ (tarballs also carry THIRD_PARTY_NOTICES, every licence text);
+## then runs the arm64 binary under qemu (version, seed, doctor).
 ## Needs: gcc, aarch64-linux-gnu-gcc (apt-get install gcc-aarch64-linux-gnu) and
 ## qemu-aarch64-static (apt-get install qemu-user-static); it checks and installs nothing itself.
 ## The first run compiles SQLite twice with -trimpath: minutes on a small machine.
