@@ -93,7 +93,8 @@ loadtest: build
 
 ## release: linux/amd64 and linux/arm64 binaries with the web app embedded, -trimpath, the version
 ## and commit stamped; a tarball per platform (binary, README, LICENSE, licenses.md, systemd unit)
-## and SHA256SUMS in release/; then runs the arm64 binary under qemu (version and doctor).
+## and SHA256SUMS in release/ (tarballs also carry THIRD_PARTY_NOTICES, every licence text);
+## then runs the arm64 binary under qemu (version, seed, doctor).
 ## Needs: gcc, aarch64-linux-gnu-gcc (apt-get install gcc-aarch64-linux-gnu) and
 ## qemu-aarch64-static (apt-get install qemu-user-static); it checks and installs nothing itself.
 ## The first run compiles SQLite twice with -trimpath: minutes on a small machine.
@@ -104,6 +105,7 @@ QEMU_arm64    ?= qemu-aarch64-static
 RELEASE_LDFLAGS := -s -w $(LDFLAGS)
 release: release-tools web
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	$(GO) run ./tools/licenses -notices > $(RELEASE_DIR)/THIRD_PARTY_NOTICES
 	@for arch in amd64 arm64; do \
 		cc=$(RELEASE_CC_amd64); [ $$arch = arm64 ] && cc=$(RELEASE_CC_arm64); \
 		name=kardan-$(VERSION)-linux-$$arch; dir=$(RELEASE_DIR)/$$name; \
@@ -111,7 +113,7 @@ release: release-tools web
 		mkdir -p $$dir && \
 		CGO_ENABLED=1 GOOS=linux GOARCH=$$arch CC=$$cc $(GO) build -trimpath \
 			-ldflags "$(RELEASE_LDFLAGS)" -o $$dir/kardan . || exit 1; \
-		cp README.md LICENSE $$dir/ && cp docs/kardan.service docs/licenses.md $$dir/ && \
+		cp README.md LICENSE $(RELEASE_DIR)/THIRD_PARTY_NOTICES docs/kardan.service docs/licenses.md $$dir/ && \
 		tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$(COMMIT_DATE)" \
 			-C $(RELEASE_DIR) -cf - $$name | gzip -9n > $(RELEASE_DIR)/$$name.tar.gz || exit 1; \
 		cp $$dir/kardan $(RELEASE_DIR)/kardan-linux-$$arch; \

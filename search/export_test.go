@@ -85,3 +85,15 @@ func MissCells(ctx context.Context, ix *Index, lat, long, radius float64) error 
 	}
 	return s.Close()
 }
+
+// Stem answers the stem of a folded word with ix's lexicon.
+func Stem(ctx context.Context, ix *Index, w string) string { return ix.lexicon(ctx).Stem(w) }
+
+// Finglish answers the Persian spellings the lexicon of ix finds for a Latin word.
+func Finglish(ctx context.Context, ix *Index, w string) []string {
+	var out []string
+	for _, e := range ix.lexicon(ctx).finglish(w, true) {
+		out = append(out, e.persianSpelling())
+	}
+	return out
+}
