@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -233,4 +234,58 @@ func TestIPv6ClientsCountByPrefix(t *testing.T) {
 	if a.Status != 429 {
 		t.Fatalf("6th contact message from one /64: got %d, want 429", a.Status)
 	}
+}
+
+// progressiveJPEG40MP is the audit's M1 upload: 6324×6324 progressive, DC scan only, no end
+// marker (the "damaged" variant that was decoded in full and then not counted).
+func progressiveJPEG40MP() []byte {
+	const w, h = 6324, 6324
+	var b bytes.Buffer
+	b.Write([]byte{0xFF, 0xD8})
+	seg := func(m byte, data []byte) {
+		b.Write([]byte{0xFF, m, byte((len(data) + 2) >> 8), byte(len(data) + 2)})
+		b.Write(data)
+	}
+	seg(0xDB, append([]byte{0}, bytes.Repeat([]byte{1}, 64)...))
+	seg(0xC2, []byte{8, h >> 8, h & 0xFF, w >> 8, w & 0xFF, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0})
+	seg(0xC4, []byte{0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	seg(0xDA, []byte{3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 0, 0})
+	b.Write(make([]byte, (((w+7)/8)*((h+7)/8)*3+7)/8+16))
+	return b.Bytes()
+}
+
+// TestCostlyAndDamagedUploadsCount is audit M1 through the API: the progressive 40 MP JPEG is
+// refused with its own message before decoding, and refused or damaged uploads count against
+// the hourly limit like stored ones.
+func TestCostlyAndDamagedUploadsCount(t *testing.T) {
+	as := newAccountServer(t)
+	me := as.mustSignUp(t, "09121234567", "correct horse")
+	bomb := progressiveJPEG40MP()
+	checkError(t, as.upload(t, me.Token, "en", "user", bomb), 400, "too much memory")
+	checkError(t, as.upload(t, me.Token, "fa", "user", bomb), 400, "حافظه")
+	damaged := pngOf(t, 64, 64)
+	damaged = damaged[:len(damaged)-20]
+	for i := 0; i < 98; i++ {
+		if a := as.upload(t, me.Token, "en", "user", damaged); a.Status != 400 {
+			t.Fatalf("damaged upload %d: %d %s", i, a.Status, a.Body)
+		}
+	}
+	checkError(t, as.upload(t, me.Token, "en", "user", pngOf(t, 8, 8)), 429, "seconds")
+}
+
+// TestDraftFloodIsCapped is audit M4 over HTTP: 150 drafts of 99 KB from one account went
+// through in 2.4 s; a burst now gets the hourly allowance and a localized 429 for the rest.
+func TestDraftFloodIsCapped(t *testing.T) {
+	w := newCommunityWorld(t)
+	content := "<p>" + strings.Repeat("lorem ipsum dolor sit amet ", 3700)[:99000] + "</p>"
+	codes := burst(t, 30, func(i int) *http.Request {
+		return w.jsonRequest("POST", "/v1/blog/add",
+			fmt.Sprintf(`{"title":"flood %d","content":%q,"category_list":[101],"isDraft":true}`, i, content), w.owner, "")
+	})
+	if c := countCodes(codes); c[200] != 20 || c[429] != 10 {
+		t.Fatalf("30 drafts at once: got %v, want 20 stored and 10 refused", c)
+	}
+	w.wantError(t, req{method: "POST", path: "/v1/blog/add", token: w.owner,
+		body: fmt.Sprintf(`{"title":"flood x","content":%q,"category_list":[101],"isDraft":true}`, content)},
+		429, "در هر ساعت حداکثر ۲۰ مقاله", "at most 20 articles or drafts an hour")
 }

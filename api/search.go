@@ -45,34 +45,77 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if s.cfg.Search == nil {
 		return store.Errorf(store.EUnavailable, "unavailable", nil)
 	}
-	// Read before the search, so the forms read for the cache are at least this new.
-	head, err := s.store.OutboxHead(r.Context())
-	if err != nil {
-		return err
-	}
-	hits, err := s.cfg.Search.SearchProfiles(r.Context(), *q)
-	if err != nil {
-		return err
-	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSearchForms(w, r, hits, viewer, from) // admins see every form in private
-	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
-	}
-	forms, err := s.publicForms(r.Context(), head, rf, hits.IDs)
-	if err != nil {
-		return err
-	}
-	for _, f := range forms {
-		if viewer != nil && f != nil && f.userID == viewer.ID {
-			return s.writeSearchForms(w, r, hits, viewer, from) // an owner sees their own in private
+	var hits *search.ProfileHits
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		var err error
+		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), *q); err != nil || pv == nil {
+			return nil, err
 		}
+		return s.publicForms(r.Context(), pv, hits.IDs)
+	})
+	if err != nil {
+		return err
 	}
-	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from)
+	if private {
+		return s.writeSearchForms(w, r, hits, viewer, from)
+	}
+	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from, searchExtras(langOf(r), hits))
 	return nil
+}
+
+// searchExtras encodes what a search answer says besides its profiles: the fallback it took when
+// the text as typed matched nothing ("fallback": the category and city it shows, and a message
+// in the asker's language) and "did_you_mean", the query with its unknown words corrected. Nil
+// for an ordinary answer, which so costs nothing.
+func searchExtras(lang Lang, hits *search.ProfileHits) []byte {
+	if hits.Fallback == nil && hits.DidYouMean == "" {
+		return nil
+	}
+	var b []byte
+	if fb := hits.Fallback; fb != nil {
+		name := func(p *search.Place) string {
+			if lang == En {
+				return p.En
+			}
+			return p.Fa
+		}
+		var msg string
+		switch {
+		case fb.Category != nil && fb.City != nil:
+			msg = message(lang, "search_fallback_category_city", map[string]any{"category": name(fb.Category), "city": name(fb.City)})
+		case fb.Category != nil:
+			msg = message(lang, "search_fallback_category", map[string]any{"category": name(fb.Category)})
+		default:
+			msg = message(lang, "search_fallback_words", nil)
+		}
+		b = append(b, `,"fallback":{"category":`...)
+		b = appendPlace(b, fb.Category)
+		b = append(b, `,"city":`...)
+		b = appendPlace(b, fb.City)
+		b = append(b, `,"message":`...)
+		b = appendString(b, msg)
+		b = append(b, '}')
+	}
+	if hits.DidYouMean != "" {
+		b = append(b, `,"did_you_mean":`...)
+		b = appendString(b, hits.DidYouMean)
+	}
+	return b
+}
+
+// appendPlace encodes a category or city named in an answer, or null.
+func appendPlace(b []byte, p *search.Place) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"slag":`...)
+	b = appendString(b, p.Slug)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, p.Fa)
+	b = append(b, `,"english_name":`...)
+	b = appendString(b, p.En)
+	return append(b, '}')
 }
 
 // writeSearchForms answers a search with the forms as viewer may see them, read afresh.
@@ -92,7 +135,7 @@ func (s *Server) writeSearchForms(w http.ResponseWriter, r *http.Request, hits *
 	if err != nil {
 		return err
 	}
-	writeFormList(w, forms, hits.Total)
+	writeFormListWith(w, forms, hits.Total, searchExtras(langOf(r), hits))
 	return nil
 }
 
@@ -220,36 +263,19 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 		return v.Err()
 	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSlugForm(w, r, slug, viewer) // admins see every form in private
-	}
-	// Profile pages are what visitors arriving from a search engine open: the public form is
-	// kept in the form cache (see form_cache.go), read before the profile is.
-	head, err := s.store.OutboxHead(r.Context())
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		if pv == nil {
+			return nil, nil
+		}
+		return s.slugPage(r.Context(), pv, slug)
+	})
 	if err != nil {
 		return err
 	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
+	if private || !forms[0].visible {
+		return s.writeSlugForm(w, r, slug, viewer) // private, or not found for a visitor
 	}
-	now := time.Now().In(s.cfg.Location)
-	if f := s.slugForm(head, rf, slug); f != nil && f.visible && (viewer == nil || viewer.ID != f.userID) {
-		writePublicForm(w, f, now)
-		return nil
-	}
-	p, err := s.store.ProfileBySlug(r.Context(), slug)
-	if err != nil {
-		return err
-	}
-	if !p.Visible() || viewer != nil && viewer.ID == p.UserID {
-		return s.writeSlugForm(w, r, slug, viewer) // an owner sees their own in private
-	}
-	owners, err := s.store.ProfileOwners(r.Context(), []int64{p.UserID})
-	if err != nil {
-		return err
-	}
-	writePublicForm(w, s.keepSlugForm(head, rf, slug, p, rf.formOf(p, owners[p.UserID], false)), now)
+	writePublicForm(w, forms[0], time.Now().In(s.cfg.Location))
 	return nil
 }
 

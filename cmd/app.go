@@ -120,7 +120,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		st.Close()
 		return nil, err
 	} else if n.Changed() {
-		slog.Info("reference data applied", "provinces", n.Provinces, "cities", n.Cities, "categories", n.Categories)
+		slog.Info("reference data applied", "provinces", n.Provinces, "counties", n.Counties, "cities", n.Cities,
+			"categories", n.Categories, "profiles moved", n.Profiles, "skipped for operators' rows", n.Skipped)
 	}
 	a.Search, err = search.Open(ctx, g.IndexDir(), st)
 	if err != nil {
