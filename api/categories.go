@@ -7,11 +7,17 @@ import (
 )
 
 // handleCategoryTree handles "GET /v1/work_category/getTreeById?id=": with no id the whole tree
-// (the fields of work with their categories), with an id that node and its children.
+// (the fields of work with their categories), with an id that node and its children. The spec's
+// client asks for the whole tree with id=0 or id=null (an unset variable), so those mean no id.
 func (s *Server) handleCategoryTree(w http.ResponseWriter, r *http.Request) error {
-	id, err := queryInt64(r, "id")
-	if err != nil {
-		return err
+	var id int64
+	switch raw := r.URL.Query().Get("id"); raw {
+	case "", "0", "null", "undefined":
+	default:
+		var err error
+		if id, err = queryInt64(r, "id"); err != nil {
+			return err
+		}
 	}
 	t, err := s.categories(r.Context())
 	if err != nil {

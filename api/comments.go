@@ -151,11 +151,12 @@ func (s *Server) handleCommentEdit(w http.ResponseWriter, r *http.Request) error
 }
 
 // commentListRequest is the body of comment/get and comment/getCommentRegisterByMe.
+// The spec's client sends category "" (or null) when it filters by none.
 type commentListRequest struct {
-	Category        int64 `json:"category"`
-	UserTechnicalID int64 `json:"user_technical_id"`
-	Skip            *int  `json:"skip"`
-	Take            *int  `json:"take"`
+	Category        looseID `json:"category"`
+	UserTechnicalID looseID `json:"user_technical_id"`
+	Skip            *int    `json:"skip"`
+	Take            *int    `json:"take"`
 }
 
 // handleCommentGet handles "POST /v1/comment/get {category, user_technical_id, skip, take}": a
@@ -173,7 +174,7 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	viewer := userFrom(r)
-	p, err := s.commentedProfile(r.Context(), in.UserTechnicalID, viewer)
+	p, err := s.commentedProfile(r.Context(), int64(in.UserTechnicalID), viewer)
 	if err != nil {
 		return err
 	}
@@ -183,7 +184,7 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return err
 		}
-		if c := tree.ByID(in.Category); c != nil && !c.IsField() {
+		if c := tree.ByID(int64(in.Category)); c != nil && !c.IsField() {
 			f.CategoryID = c.ID
 		}
 	}
@@ -211,7 +212,7 @@ func (s *Server) handleCommentMine(w http.ResponseWriter, r *http.Request) error
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.commentedProfile(r.Context(), in.UserTechnicalID, u)
+	p, err := s.commentedProfile(r.Context(), int64(in.UserTechnicalID), u)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gorilla/mux"
@@ -41,6 +43,18 @@ func writeJSON(w http.ResponseWriter, status int, payload any, msg any) {
 func ok(w http.ResponseWriter, payload any) { writeJSON(w, http.StatusOK, payload, "") }
 
 // statusOf is the one mapping from application error codes to HTTP statuses.
+//
+// The rule for refusals. The spec's client signs the user out on ANY 401 or 403 (SPEC.md §6), so:
+//   - EUnauthorized (401) means only "no session, or one that is no longer valid";
+//   - EForbidden (403) means only "not yours" (someone else's profile, article or comment) and
+//     "not an admin";
+//   - a business rule that refuses what a signed-in user asked (commenting on your own profile,
+//     an article outside your fields, one profile per category, a deleted profile, a wrong
+//     password) is EInvalid (400) on its field, or EConflict (409) when it clashes with what is
+//     stored, never EForbidden.
+//
+// TestEveryRefusalHasItsStatus reads every error the code builds and holds it to this rule: a
+// new 401 or 403 must be added to its list there, on purpose.
 var statusOf = map[store.Code]int{
 	store.EInvalid:      http.StatusBadRequest,
 	store.EUnauthorized: http.StatusUnauthorized,
@@ -162,6 +176,33 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 		return store.Errorf(store.EInvalid, "bad_json", nil)
 	}
+	return nil
+}
+
+// looseID is an optional id in a JSON body that the spec's client may send as a number, a
+// numeric string, "" or null; the last two mean none (0). Anything else is an "Enter correct"
+// error on its field, as a wrong JSON type is.
+type looseID int64
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (id *looseID) UnmarshalJSON(b []byte) error {
+	raw := strings.TrimSpace(string(b))
+	if raw == "null" {
+		*id = 0
+		return nil
+	}
+	if unq, err := strconv.Unquote(raw); err == nil && strings.HasPrefix(raw, `"`) {
+		raw = strings.TrimSpace(unq)
+		if raw == "" || raw == "null" {
+			*id = 0
+			return nil
+		}
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil {
+		return &json.UnmarshalTypeError{Value: "value " + raw, Type: reflect.TypeOf(int64(0))}
+	}
+	*id = looseID(n)
 	return nil
 }
 

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gorilla/mux"
+
 	"kardan/store"
 )
 
@@ -361,11 +363,40 @@ func handle(fn func(w http.ResponseWriter, r *http.Request) error) http.HandlerF
 	}
 }
 
-// notFoundJSON answers unknown /v1 paths.
-func notFoundJSON(w http.ResponseWriter, r *http.Request) {
+// noRouteJSON answers /v1 requests no route took: 405 when the path is a real one that takes
+// other methods, else 404. gorilla/mux (1.8.1) loses the method mismatch when a subrouter
+// (/user-technical) comes after the matching route, so the router is asked again here, once per
+// method, whether the path has a route.
+func (s *Server) noRouteJSON(w http.ResponseWriter, r *http.Request) {
+	if allow := s.allowedMethods(r); len(allow) > 0 {
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		methodNotAllowed(w, r)
+		return
+	}
 	writeError(w, r, store.NotFound())
 }
 
+// routeMethods are the methods the route table uses.
+var routeMethods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete}
+
+// allowedMethods answers the methods with which r's path has a route.
+func (s *Server) allowedMethods(r *http.Request) []string {
+	var allow []string
+	for _, m := range routeMethods {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		var match mux.RouteMatch
+		if s.router.Match(probe, &match) && match.MatchErr == nil {
+			allow = append(allow, m)
+		}
+	}
+	return allow
+}
+
+// methodNotAllowed answers 405 with the catalogue's message.
 func methodNotAllowed(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusMethodNotAllowed, nil, message(langOf(r), "method_not_allowed", nil))
 }

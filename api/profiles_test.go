@@ -233,7 +233,7 @@ func TestProfileErrors(t *testing.T) {
 		}), "owner", 400, "را درست وارد کنید", "Enter correct"},
 		{"ErrHoursIrregular", "POST", "/v1/user-technical/createProfile", with(func(m map[string]any) {
 			m["hours_of_work"] = map[string]any{"monday": map[string]any{"time": []any{map[string]any{"open": 100, "close": 200}}}}
-		}), "other", 400, "گام‌های ۱۵ دقیقه‌ای", "The times of Monday must be in 15-minute steps"},
+		}), "other", 400, "دقیقهٔ کامل", "The times of Monday must be whole minutes"},
 		{"ErrSocialLink", "POST", "/v1/user-technical/createProfile", with(func(m map[string]any) {
 			m["social_network"] = []any{map[string]any{"type": "Email", "link": "nope"}}
 		}), "other", 400, "درست نیست", "The Email address or number is not correct"},
@@ -258,7 +258,7 @@ func TestProfileErrors(t *testing.T) {
 		{"ErrSearchTakeTooBig", "POST", "/v1/user-technical/searchUser", `{"take": 1000}`, "", 400, "اندازهٔ صفحه", "page size must be between 1 and 100"},
 		{"ErrSearchNegativeSkip", "POST", "/v1/user-technical/searchUser", `{"skip": -5}`, "", 400, "شروع صفحه", "skip must be between"},
 		{"ErrSearchLatOnly", "POST", "/v1/user-technical/searchUser", `{"lat": 35.7}`, "", 400, "طول جغرافیایی را وارد کنید", "Enter longitude"},
-		{"ErrSearchRadiusNoPoint", "POST", "/v1/user-technical/searchUser", `{"radius": 500}`, "", 400, "عرض جغرافیایی", "Enter latitude"},
+		{"ErrSearchLongOnly", "POST", "/v1/user-technical/searchUser", `{"lat": 0, "long": 51.4, "radius": 5000}`, "", 400, "عرض جغرافیایی", "Enter latitude"},
 		{"ErrSearchHugeRadius", "POST", "/v1/user-technical/searchUser", `{"lat": 35.7, "long": 51.4, "radius": 1e9}`, "", 400, "شعاع", "radius must be between"},
 		{"ErrSearchBadOrder", "POST", "/v1/user-technical/searchUser", `{"order": "random"}`, "", 400, "ترتیب", "Enter correct order"},
 		{"ErrSearchMinScore", "POST", "/v1/user-technical/searchUser", `{"min_score": 9}`, "", 400, "حداقل امتیاز", "minimum score must be between 0 and 5"},

@@ -20,8 +20,8 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
-	v1.NotFoundHandler = http.HandlerFunc(notFoundJSON)
-	v1.MethodNotAllowedHandler = http.HandlerFunc(methodNotAllowed)
+	v1.NotFoundHandler = http.HandlerFunc(s.noRouteJSON)
+	v1.MethodNotAllowedHandler = http.HandlerFunc(s.noRouteJSON)
 
 	v1.HandleFunc("/config", handle(s.handleConfig)).Methods(http.MethodGet)
 
@@ -45,6 +45,7 @@ func (s *Server) routes() http.Handler {
 	pr.HandleFunc("/restore/"+id, handle(s.handleProfileRestore)).Methods(http.MethodPut)
 	pr.HandleFunc("/searchUser", handle(s.handleSearchUser)).Methods(http.MethodPost)
 	pr.HandleFunc("/searchUserSlag", handle(s.handleSearchUserSlag)).Methods(http.MethodPost)
+	v1.HandleFunc("/search/suggest", handle(s.handleSuggest)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
 	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)

@@ -45,34 +45,77 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if s.cfg.Search == nil {
 		return store.Errorf(store.EUnavailable, "unavailable", nil)
 	}
-	// Read before the search, so the forms read for the cache are at least this new.
-	head, err := s.store.OutboxHead(r.Context())
-	if err != nil {
-		return err
-	}
-	hits, err := s.cfg.Search.SearchProfiles(r.Context(), *q)
-	if err != nil {
-		return err
-	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSearchForms(w, r, hits, viewer, from) // admins see every form in private
-	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
-	}
-	forms, err := s.publicForms(r.Context(), head, rf, hits.IDs)
-	if err != nil {
-		return err
-	}
-	for _, f := range forms {
-		if viewer != nil && f != nil && f.userID == viewer.ID {
-			return s.writeSearchForms(w, r, hits, viewer, from) // an owner sees their own in private
+	var hits *search.ProfileHits
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		var err error
+		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), *q); err != nil || pv == nil {
+			return nil, err
 		}
+		return s.publicForms(r.Context(), pv, hits.IDs)
+	})
+	if err != nil {
+		return err
 	}
-	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from)
+	if private {
+		return s.writeSearchForms(w, r, hits, viewer, from)
+	}
+	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from, searchExtras(langOf(r), hits))
 	return nil
+}
+
+// searchExtras encodes what a search answer says besides its profiles: the fallback it took when
+// the text as typed matched nothing ("fallback": the category and city it shows, and a message
+// in the asker's language) and "did_you_mean", the query with its unknown words corrected. Nil
+// for an ordinary answer, which so costs nothing.
+func searchExtras(lang Lang, hits *search.ProfileHits) []byte {
+	if hits.Fallback == nil && hits.DidYouMean == "" {
+		return nil
+	}
+	var b []byte
+	if fb := hits.Fallback; fb != nil {
+		name := func(p *search.Place) string {
+			if lang == En {
+				return p.En
+			}
+			return p.Fa
+		}
+		var msg string
+		switch {
+		case fb.Category != nil && fb.City != nil:
+			msg = message(lang, "search_fallback_category_city", map[string]any{"category": name(fb.Category), "city": name(fb.City)})
+		case fb.Category != nil:
+			msg = message(lang, "search_fallback_category", map[string]any{"category": name(fb.Category)})
+		default:
+			msg = message(lang, "search_fallback_words", nil)
+		}
+		b = append(b, `,"fallback":{"category":`...)
+		b = appendPlace(b, fb.Category)
+		b = append(b, `,"city":`...)
+		b = appendPlace(b, fb.City)
+		b = append(b, `,"message":`...)
+		b = appendString(b, msg)
+		b = append(b, '}')
+	}
+	if hits.DidYouMean != "" {
+		b = append(b, `,"did_you_mean":`...)
+		b = appendString(b, hits.DidYouMean)
+	}
+	return b
+}
+
+// appendPlace encodes a category or city named in an answer, or null.
+func appendPlace(b []byte, p *search.Place) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"slag":`...)
+	b = appendString(b, p.Slug)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, p.Fa)
+	b = append(b, `,"english_name":`...)
+	b = appendString(b, p.En)
+	return append(b, '}')
 }
 
 // writeSearchForms answers a search with the forms as viewer may see them, read afresh.
@@ -92,7 +135,7 @@ func (s *Server) writeSearchForms(w http.ResponseWriter, r *http.Request, hits *
 	if err != nil {
 		return err
 	}
-	writeFormList(w, forms, hits.Total)
+	writeFormListWith(w, forms, hits.Total, searchExtras(langOf(r), hits))
 	return nil
 }
 
@@ -122,17 +165,21 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 	if in.ProvinceID < 0 {
 		v.Correct("province_id")
 	}
+	// The spec's client sends radius 5000 with every query search, with or without a point, and
+	// null or 0 for a coordinate it does not have: a point needs both coordinates, and radius means
+	// nothing without one. Only a half point (one coordinate given) is refused.
+	lat, long := coordinate(in.Lat), coordinate(in.Long)
 	var from point
 	switch {
-	case in.Lat != nil && in.Long != nil:
-		if *in.Lat < -90 || *in.Lat > 90 {
+	case lat != nil && long != nil:
+		if *lat < -90 || *lat > 90 {
 			v.Correct("lat")
 		}
-		if *in.Long < -180 || *in.Long > 180 {
+		if *long < -180 || *long > 180 {
 			v.Correct("long")
 		}
-		q.HasPoint, q.Lat, q.Long = true, *in.Lat, *in.Long
-		from = point{ok: true, lat: *in.Lat, long: *in.Long}
+		q.HasPoint, q.Lat, q.Long = true, *lat, *long
+		from = point{ok: true, lat: *lat, long: *long}
 		q.Radius = defaultRadius
 		if in.Radius != nil && *in.Radius != 0 {
 			if *in.Radius < 0 || *in.Radius > maxRadius {
@@ -140,11 +187,9 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 			}
 			q.Radius = *in.Radius
 		}
-	case in.Lat != nil:
+	case lat != nil:
 		v.Enter("long")
-	case in.Long != nil:
-		v.Enter("lat")
-	case in.Radius != nil && *in.Radius != 0:
+	case long != nil:
 		v.Enter("lat")
 	}
 	for field, val := range map[string]*float64{"min_score": in.MinScore, "minLevel_score": in.MinLevelScore} {
@@ -189,52 +234,48 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 	return q, from, nil
 }
 
-// handleSearchUserSlag handles "POST /v1/user-technical/searchUserSlag {slug}": one public
+// coordinate answers a searchUser coordinate, nil when absent, null or 0 (no point).
+func coordinate(c *float64) *float64 {
+	if c == nil || *c == 0 {
+		return nil
+	}
+	return c
+}
+
+// handleSearchUserSlag handles "POST /v1/user-technical/searchUserSlag {slug}" (or {slag}): one public
 // profile by its slug (owners and admins also see theirs in any state).
 func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) error {
+	// The spec spells slugs "slag" elsewhere (city and category slag), so its client may too.
 	var in struct {
 		Slug string `json:"slug"`
+		Slag string `json:"slag"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		return err
 	}
 	slug := strings.TrimSpace(in.Slug)
 	if slug == "" {
+		slug = strings.TrimSpace(in.Slag)
+	}
+	if slug == "" {
 		v := &store.Validation{}
 		v.Enter("slug")
 		return v.Err()
 	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSlugForm(w, r, slug, viewer) // admins see every form in private
-	}
-	// Profile pages are what visitors arriving from a search engine open: the public form is
-	// kept in the form cache (see form_cache.go), read before the profile is.
-	head, err := s.store.OutboxHead(r.Context())
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		if pv == nil {
+			return nil, nil
+		}
+		return s.slugPage(r.Context(), pv, slug)
+	})
 	if err != nil {
 		return err
 	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
+	if private || !forms[0].visible {
+		return s.writeSlugForm(w, r, slug, viewer) // private, or not found for a visitor
 	}
-	now := time.Now().In(s.cfg.Location)
-	if f := s.slugForm(head, rf, slug); f != nil && f.visible && (viewer == nil || viewer.ID != f.userID) {
-		writePublicForm(w, f, now)
-		return nil
-	}
-	p, err := s.store.ProfileBySlug(r.Context(), slug)
-	if err != nil {
-		return err
-	}
-	if !p.Visible() || viewer != nil && viewer.ID == p.UserID {
-		return s.writeSlugForm(w, r, slug, viewer) // an owner sees their own in private
-	}
-	owners, err := s.store.ProfileOwners(r.Context(), []int64{p.UserID})
-	if err != nil {
-		return err
-	}
-	writePublicForm(w, s.keepSlugForm(head, rf, slug, p, rf.formOf(p, owners[p.UserID], false)), now)
+	writePublicForm(w, forms[0], time.Now().In(s.cfg.Location))
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/url"
@@ -234,6 +235,17 @@ func TestFirstStartWithOnlyTheBinary(t *testing.T) {
 	s.cmd.Process.Signal(syscall.SIGTERM)
 	if err := <-s.done; err != nil {
 		t.Fatalf("stop: %v", err)
+	}
+	// doctor on what the first start left: warnings (loopback base url, console SMS) but no
+	// failure, so exit 0; a base url with a path is a failure, so exit 1.
+	if out, err := exec.Command(bin, "doctor", "--data", data).CombinedOutput(); err != nil ||
+		!strings.Contains(string(out), "31 provinces") || !strings.Contains(string(out), "1 administrator") {
+		t.Fatalf("doctor: %v\n%s", err, out)
+	}
+	out2, err := exec.Command(bin, "doctor", "--data", data, "--base-url", "https://kardan.example/app").CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(string(out2), "FAIL  base url") {
+		t.Fatalf("doctor with a failure: %v\n%s", err, out2)
 	}
 	s2 := startFirstRun(t, bin, data)
 	if out := strings.Join(s2.stdout, "\n"); strings.Contains(out, "no administrator") || s2.setup != "" {

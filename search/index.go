@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -25,7 +26,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "4"
+const mappingVersion = "5"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -50,6 +51,8 @@ type Index struct {
 	ref     *refCache
 	facts   *facts // what search orders compare, by profile id (nil while rebuilding)
 	docs    docIDs // the profile ids of the index's documents, by document number
+	// cellMisses counts radius searches that found no s2 plugin (see FastPathMisses).
+	cellMisses atomic.Uint64
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
 	Location *time.Location
 }
@@ -78,6 +81,19 @@ func newMapping() mapping.IndexMapping {
 		"type":          custom.Name,
 		"tokenizer":     unicode.Name,
 		"token_filters": []string{lowercase.Name, "kardan_edge"},
+	}); err != nil {
+		panic(err)
+	}
+	// Suggestions start from the first letter typed: the name's words cut from one letter.
+	if err := m.AddCustomTokenFilter("kardan_edge1", map[string]interface{}{
+		"type": edgengram.Name, "min": float64(1), "max": float64(prefixMaxRunes),
+	}); err != nil {
+		panic(err)
+	}
+	if err := m.AddCustomAnalyzer("kardan_nprefix", map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, "kardan_edge1"},
 	}); err != nil {
 		panic(err)
 	}
@@ -117,6 +133,8 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt(fieldName, text("kardan", false))
 	profile.AddFieldMappingsAt(fieldPrefix, text("kardan_prefix", false))
 	profile.AddFieldMappingsAt(fieldEn, text(en.AnalyzerName, false))
+	profile.AddFieldMappingsAt(fieldStem, text("kardan", false))
+	profile.AddFieldMappingsAt(fieldNamePrefix, text("kardan_nprefix", false))
 	profile.AddFieldMappingsAt("type", keyword())
 	profile.AddFieldMappingsAt("city", keyword())
 	profile.AddFieldMappingsAt("province", keyword())
@@ -160,6 +178,7 @@ func newMapping() mapping.IndexMapping {
 // Open opens the index in dir for st, rebuilding it first when it is missing, unreadable or of
 // another mapping version, then applies whatever the outbox holds that it has not seen.
 func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
+	tuneBleve()
 	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC}
 	idx, err := openExisting(dir)
 	if err != nil {

@@ -48,6 +48,9 @@ type rankPlan struct {
 	// inText how many profiles hold it whole (see startsOnly).
 	starts string
 	inText uint64
+	// anyWord: a hit needs only one word (a fallback), so a word none of whose ways holds a hit
+	// adds nothing.
+	anyWord bool
 }
 
 // textRank weighs the hits of one text query.
@@ -204,7 +207,10 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 	for i, ways := range plan.words {
 		w := &t.words[i]
 		w.rest = ways[len(ways)-1].weight
-		if i == len(plan.words)-1 && plan.starts != "" {
+		if plan.anyWord {
+			w.rest = 0
+		}
+		if i == len(plan.words)-1 && plan.starts != "" && !plan.anyWord {
 			only, err := ix.startsOnly(ctx, plan.starts, plan.inText, size)
 			if err != nil {
 				t.release()
@@ -348,10 +354,13 @@ func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idS
 	}
 	set := newIDSet(size)
 	var failed error
+	var used handlerUse
 	h := func(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
+		used.made = true
 		view := ix.docs.view(sctx.IndexReader)
 		return func(d *bsearch.DocumentMatch) error {
 			if d == nil {
+				used.ended = true
 				return nil
 			}
 			id, err := view.profileID(d)
@@ -367,11 +376,15 @@ func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idS
 	req := bleve.NewSearchRequestOptions(q, collectAll, 0, false)
 	req.Score = "none"
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(h))
-	if _, err := ix.idx.SearchInContext(ctx, req); err != nil || failed != nil {
+	_, err := ix.idx.SearchInContext(ctx, req)
+	if err == nil {
+		err = failed
+	}
+	if err == nil {
+		err = used.check()
+	}
+	if err != nil {
 		idSetPool.Put(&set)
-		if err == nil {
-			err = failed
-		}
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
 	return set, nil

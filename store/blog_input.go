@@ -24,11 +24,20 @@ const (
 	maxBlogCats    = 10
 )
 
-// releaseMin and releaseMax bound a release date, so a typo (year 20266) is refused.
-var (
-	releaseMin = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
-	releaseMax = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+// The spec's date picker offers years from 110 before to 50 after the current one (SPEC.md §9):
+// any date it offers is a release date, and a typo outside them (year 20266) is refused.
+const (
+	releaseYearsBack  = 110
+	releaseYearsAhead = 50
 )
+
+// releaseBounds answers the first second of the picker's first year and the first second after
+// its last year, around now (years counted in UTC; a day either side does not matter).
+func releaseBounds(now time.Time) (minAt, maxAt int64) {
+	y := now.UTC().Year()
+	return time.Date(y-releaseYearsBack, 1, 1, 0, 0, 0, 0, time.UTC).Unix(),
+		time.Date(y+releaseYearsAhead+1, 1, 1, 0, 0, 0, 0, time.UTC).Unix()
+}
 
 // TagList is a blog's tags as sent: a list of strings, or one string of comma-separated tags.
 type TagList []string
@@ -118,8 +127,8 @@ func (f FlexTime) Parse(loc *time.Location) (int64, bool) {
 		return 0, false
 	}
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if n > 100_000_000_000 {
-			n /= 1000
+		if n > 100_000_000_000 || n < -100_000_000_000 {
+			n /= 1000 // milliseconds: seconds that large are past the year 5000
 		}
 		return n, true
 	}
@@ -240,7 +249,8 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 	release := b.ReleaseAt
 	if in.ReleaseAt != "" {
 		t, ok := in.ReleaseAt.Parse(opt.location())
-		if !ok || t < releaseMin || t >= releaseMax {
+		minAt, maxAt := releaseBounds(s.Now())
+		if !ok || t < minAt || t >= maxAt {
 			v.Correct("release_at")
 		}
 		release = t
@@ -263,9 +273,10 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 			}
 			if !fields[field] {
 				args := map[string]any{"category": c.FarsiName + " / " + c.EnglishName}
-				// Forbidden as the issue asks, and naming the field so the form can show it there.
-				return &Error{Code: EForbidden, Key: "blog_field_not_yours", Args: args,
-					Fields: []FieldError{{Field: "category_list", Key: "blog_field_not_yours", Args: args}}}
+				// A business rule, so a 400 on the field (the form shows it there), never a 403:
+				// the spec's client signs the user out on any 403.
+				v.Add("category_list", "blog_field_not_yours", args)
+				return v.Err()
 			}
 		}
 	}

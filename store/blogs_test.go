@@ -229,6 +229,9 @@ func TestBlogValidation(t *testing.T) {
 		}, "category_list", "too_many_items"},
 		{"ErrReleaseAt", func(in *store.BlogInput) { in.ReleaseAt = "next tuesday" }, "release_at", "enter_correct"},
 		{"ErrReleaseAtYear", func(in *store.BlogInput) { in.ReleaseAt = "2999-01-01" }, "release_at", "enter_correct"},
+		// The clock reads 2026: the spec's picker offers 1916 to 2076.
+		{"ErrReleaseAtBeforePicker", func(in *store.BlogInput) { in.ReleaseAt = "1915-12-31" }, "release_at", "enter_correct"},
+		{"ErrReleaseAtAfterPicker", func(in *store.BlogInput) { in.ReleaseAt = "2077-01-01" }, "release_at", "enter_correct"},
 		{"ErrImageOutside", func(in *store.BlogInput) { in.ImageURL = "https://evil.example/x.jpg" }, "image_url", "enter_correct"},
 		{"ErrImageNotYours", func(in *store.BlogInput) { in.ImageURL = "/uploads/ab/abcdef.jpg" }, "image_url", "image_not_yours"},
 		{"ErrTagLong", func(in *store.BlogInput) { in.Tag = store.TagList{strings.Repeat("ب", 41)} }, "tag", "too_long"},
@@ -246,6 +249,17 @@ func TestBlogValidation(t *testing.T) {
 		})
 	}
 
+	t.Run("ReleaseAtAnyDateOfThePicker", func(t *testing.T) {
+		// 110 years back to 50 ahead of 2026, as dates, RFC 3339, seconds and milliseconds.
+		for _, at := range []string{"1916-01-01", "1950-06-15T10:30:00Z", "1999-12-31", "2076-12-31",
+			"2076-12-31T23:59", "-1577923200", "-1577923200000", "3376684799"} {
+			in := blogIn("عنوان با تاریخ "+at, true)
+			in.ReleaseAt = store.FlexTime(at)
+			if _, err := f.st.CreateBlog(ctx, f.owner, in, f.opt); err != nil {
+				t.Errorf("release_at %s: %v", at, err)
+			}
+		}
+	})
 	t.Run("DraftNeedsOnlyATitle", func(t *testing.T) {
 		b, err := f.st.CreateBlog(ctx, f.other, &store.BlogInput{Title: "پیش‌نویس", IsDraft: true}, f.opt)
 		if err != nil || b.Status != store.BlogDraft {
@@ -327,7 +341,7 @@ func TestBlogExperts(t *testing.T) {
 	f := newBlogFixture(t)
 	t.Run("ErrNoAcceptedProfile", func(t *testing.T) {
 		_, err := f.st.CreateBlog(ctx, f.other, blogIn("مقاله غیرمتخصص", false), f.opt)
-		if codeOf(err) != store.EForbidden || errKey(err) != "blog_field_not_yours" {
+		if codeOf(err) != store.EInvalid || errKey(err) != "blog_field_not_yours" {
 			t.Fatalf("got %v", err)
 		}
 	})

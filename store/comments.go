@@ -216,7 +216,11 @@ func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) 
 			return err
 		}
 		if p.UserID == author.ID {
-			return Errorf(EForbidden, "comment_own_profile", nil)
+			// A business rule, not "not yours": a 400 on the field, since the spec's client
+			// signs the user out on any 403.
+			v := &Validation{}
+			v.Add("user_technical_id", "comment_own_profile", nil)
+			return v.Err()
 		}
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM comments WHERE profile_id = ? AND user_id = ?`,

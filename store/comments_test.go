@@ -157,7 +157,7 @@ func TestCommentRules(t *testing.T) {
 		wantCode store.Code
 		wantKey  string
 	}{
-		{"ErrOwnProfile", f.owner, comment(p.ID, 5, "خودم عالی‌ام"), store.EForbidden, "comment_own_profile"},
+		{"ErrOwnProfile", f.owner, comment(p.ID, 5, "خودم عالی‌ام"), store.EInvalid, "comment_own_profile"},
 		{"ErrSecondComment", u1, comment(p.ID, 5, "دوباره"), store.EConflict, "already_commented"},
 		{"ErrScoreZero", u2, comment(p.ID, 0, "متن"), store.EInvalid, "out_of_range"},
 		{"ErrScoreSix", u2, comment(p.ID, 6, "متن"), store.EInvalid, "out_of_range"},

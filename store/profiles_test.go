@@ -219,6 +219,20 @@ func TestProfileValidation(t *testing.T) {
 		}
 	})
 
+	t.Run("OKHoursOnAnyWholeMinute", func(t *testing.T) {
+		in := validInput()
+		in.CategoryList = []int64{107}
+		// 08:10 to 13:55 and 16:07 to 23:59: not quarter hours, but real opening times.
+		in.HoursOfWork = store.Hours{"monday": {Time: []store.Slot{{Open: 58020, Close: 86340}, {Open: 29400, Close: 50100}}}}
+		p, err := f.st.CreateProfile(ctx, f.owner.ID, in, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.HoursOfWork["monday"].Time; len(got) != 2 || got[0] != (store.Slot{Open: 29400, Close: 50100}) || got[1] != (store.Slot{Open: 58020, Close: 86340}) {
+			t.Errorf("stored %+v", got)
+		}
+	})
+
 	t.Run("NoPinUsesCityCentre", func(t *testing.T) {
 		in := validInput()
 		in.CategoryList = []int64{106}

@@ -56,8 +56,8 @@ export const getMyBlogs = async (skip: number, take: number) => {
   return { blogs: r?.blogs ?? [], count: r?.count ?? 0 };
 };
 export const getMyBlog = (id: number) => get<Blog>(`/v1/blog/getAuth/${id}`);
-// The server answers 403 when a category lies outside the writer's fields: a refusal of the
-// content, so it must not sign the writer out.
+// A category outside the writer's fields is a 400 on category_list, shown on that field. A 403
+// here means someone else's article (edited by a stale tab): no lost session either.
 export const addBlog = (body: BlogPayload) => post<Blog>('/v1/blog/add', body, { keepOn403: true });
 export const editBlog = (body: BlogPayload & { id: number }) => put<Blog>('/v1/blog/edit', body, { keepOn403: true });
 export const deleteBlog = (id: number) => del<unknown>(`/v1/blog/delete/${id}`);

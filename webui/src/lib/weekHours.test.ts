@@ -27,6 +27,9 @@ describe('working hours validation', () => {
     // touching periods do not overlap
     expect(validateDay('monday', { time: [{ open: 28800, close: 43200 }, { open: 43200, close: 61200 }] })).toEqual([]);
     expect(validateDay('monday', { time: [{ open: -900, close: 900 }] })[0].kind).toBe('irregular');
+    // any whole minute is a time the server stores (08:10 to 13:55)
+    expect(validateDay('monday', { time: [{ open: 29400, close: 50100 }] })).toEqual([]);
+    expect(validateDay('monday', { time: [{ open: 29400 + 30, close: 50100 }] })[0].kind).toBe('irregular');
     expect(validateDay('monday', { time: [{ open: 0, close: 87300 }] })[0].kind).toBe('irregular');
   });
   it('an open day needs a period; a day cannot be closed and round the clock', () => {

@@ -2,6 +2,8 @@ import { WEEK, type DayHours, type HoursOfWork, type TimeSlot, type Weekday } fr
 
 /** Slots are chosen in 15-minute steps (SPEC §9), as seconds from midnight. */
 export const STEP = 900;
+/** The server stores any whole minute (a stored 08:10 is a real opening time, not an error). */
+export const MINUTE = 60;
 export const DAY_END = 86400;
 /** The server takes at most this many opening periods a day. */
 export const MAX_SLOTS = 6;
@@ -58,7 +60,7 @@ export function validateDay(day: Weekday, d: DayHours | null | undefined): DayIs
   if (slots.length === 0) out.push({ day, kind: 'empty' });
   if (slots.length > MAX_SLOTS) out.push({ day, kind: 'tooMany' });
   slots.forEach((s, i) => {
-    const regular = (v: number) => Number.isInteger(v) && v >= 0 && v <= DAY_END && v % STEP === 0;
+    const regular = (v: number) => Number.isInteger(v) && v >= 0 && v <= DAY_END && v % MINUTE === 0;
     if (!regular(s.open) || !regular(s.close)) out.push({ day, slot: i, kind: 'irregular' });
     else if (s.open >= s.close) out.push({ day, slot: i, kind: 'order' });
   });

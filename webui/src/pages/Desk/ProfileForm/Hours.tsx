@@ -13,14 +13,14 @@ function TimeSelect({ id, value, onChange, label, invalid, min, max }: { id: str
   const { i18n } = useTranslation();
   const lang = i18n.language;
   const opts = TIMES.filter((s) => s >= min && s <= max);
-  // An irregular stored value stays selectable so it can be seen and changed.
+  // A stored time off the quarter hours (08:10) stays selectable so it is shown and kept.
   if (!opts.includes(value)) opts.push(value);
   opts.sort((a, b) => a - b);
   return (
     <select id={id} class="select time-select" value={value} aria-label={label} aria-invalid={invalid} onChange={(e) => onChange(Number((e.target as HTMLSelectElement).value))}>
       {opts.map((s) => (
         <option key={s} value={s}>
-          {localDigits(s % 900 === 0 ? formatClock(s) : `${formatClock(s)}*`, lang)}
+          {localDigits(formatClock(s), lang)}
         </option>
       ))}
     </select>
