@@ -57,7 +57,7 @@ for (const lang of ['fa', 'en']) {
       await cityPicker.getByRole('button', { name: exact(t(lang, 'city.allOfProvince', { province: name(fars) })) }).click();
       await cityPicker.waitFor({ state: 'hidden' });
       const place = page.locator('.hero-city span');
-      assert.equal((await place.innerText()).trim(), t(lang, 'city.allOfProvince', { province: name(fars) }));
+      assert.equal((await place.textContent()).trim(), t(lang, 'city.allOfProvince', { province: name(fars) }));
       await page.getByRole('button', { name: t(lang, 'home.searchButton') }).click();
       await page.waitForURL((u) => u.pathname.startsWith('/search/iran') && u.searchParams.get('province') === String(fars.id));
 
@@ -70,7 +70,7 @@ for (const lang of ['fa', 'en']) {
       await sistanPicker.locator('#picker-filter').fill('زابلی');
       await sistanPicker.getByRole('button', { name: exact(lang === 'fa' ? 'مهرستان' : 'Mehrestan') }).click();
       await sistanPicker.waitFor({ state: 'hidden' });
-      assert.equal((await place.innerText()).trim(), lang === 'fa' ? 'مهرستان' : 'Mehrestan');
+      assert.equal((await place.textContent()).trim(), lang === 'fa' ? 'مهرستان' : 'Mehrestan');
     });
   });
 }
