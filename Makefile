@@ -135,7 +135,8 @@ release-tools:
 
 ## licenses: regenerate docs/licenses.md from the Go module graph and webui's production packages
 licenses: webui/node_modules/.installed
-	$(GO) run ./tools/licenses > docs/licenses.md.new && mv docs/licenses.md.new docs/licenses.md
+	$(GO) run ./tools/licenses > docs/licenses.md.new || { rm -f docs/licenses.md.new; exit 1; }
+	mv docs/licenses.md.new docs/licenses.md
 
 ## clean: remove build output (not ./data)
 clean:

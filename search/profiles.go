@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 
@@ -49,6 +49,9 @@ type ProfileQuery struct {
 	MinLevelScore *float64
 	Order         string
 	Skip, Take    int
+	// OpenNow keeps only the profiles open at Now (in the operator's time zone).
+	OpenNow bool
+	Now     time.Time
 }
 
 // ProfileHits are the ids of one page of matches, in order, and the total match count.
@@ -135,7 +138,7 @@ func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
 // the query had text.
 func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord bool) (*ProfileHits, *textPlan, error) {
 	tokens := QueryTokens(q.Text)
-	if len(tokens) == 0 && !q.HasPoint {
+	if len(tokens) == 0 && !q.HasPoint && !q.OpenNow {
 		order := q.Order
 		if order == "" || order == OrderRelevance || order == OrderNearest {
 			order = OrderBest
@@ -185,8 +188,12 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if q.HasPoint && q.Radius > 0 {
 		pc.setRadius(q.Radius)
 	}
+	if q.OpenNow {
+		m := store.MomentOf(q.Now)
+		pc.open = &m
+	}
 	if order == OrderRelevance {
-		// Sized before the facts are read-locked below: the sets are found by searches of
+		// Sized before collectPage read-locks the facts: the sets are found by searches of
 		// their own, and a read lock must not be taken twice while a writer may be waiting.
 		ix.facts.mu.RLock()
 		size := int64(len(ix.facts.rows))
@@ -198,18 +205,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		defer rank.release()
 		pc.rank, pc.ctx = rank, ctx
 	}
-	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
-	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
-	res, err := ix.idx.SearchInContext(ctx, req)
-	ix.facts.mu.RUnlock()
+	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
-		return nil, nil, fmt.Errorf("search profiles: %w", err)
-	}
-	if pc.err != nil {
-		return nil, nil, fmt.Errorf("search profiles: %w", pc.err)
-	}
-	if err := pc.used.check(); err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)
 	}
 	if pc.rank != nil {
@@ -218,8 +215,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 	}
 	total := int(res.Total)
-	if pc.radius > 0 {
-		total = pc.total // Bleve counted the covering cells' profiles, not the circle's
+	if pc.radius > 0 || pc.open != nil {
+		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, open or not
 	}
 	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }
