@@ -37,8 +37,16 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 ## a short fuzz run, web unit tests and the bundle budget, browser journeys
 test: vet test-go fuzz test-web test-e2e
 
+## vet: go vet, and no Go file over 500 lines outside bench/ and tests unless its top says why
+## ("... on purpose: ...")
 vet:
 	$(GO) vet ./...
+	@git ls-files '*.go' ':!:*_test.go' ':!:bench/*' | while read -r f; do \
+		n=$$(wc -l < "$$f"); \
+		if [ "$$n" -gt 500 ] && ! head -12 "$$f" | grep -q 'on purpose'; then \
+			echo "$$f has $$n lines: split it by concern, or say at its top why it is long (\"on purpose: ...\")"; exit 1; \
+		fi; \
+	done
 
 test-go:
 	$(GO) test -race -count=1 ./...
