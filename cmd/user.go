@@ -45,6 +45,8 @@ func checkPasswordArg(pw string) error {
 		return fmt.Errorf("the password must be at least %d characters", auth.PasswordMin)
 	case long:
 		return fmt.Errorf("the password can be at most %d characters", auth.PasswordMax)
+	case auth.CommonPassword(pw):
+		return fmt.Errorf("the password is one of the 10,000 most common ones; choose another")
 	}
 	return nil
 }
