@@ -33,7 +33,9 @@ type webApp struct {
 	files map[string]*webFile
 	// index is index.html cut at its <title> contents and at the <!--app-meta--> marker.
 	indexHead, indexMid, indexTail string
-	// heads is indexHead per language: its <html> tag carries that language and direction.
+	// heads is indexHead per language: its <html> tag carries that language and direction. Made
+	// once at start-up from the embedded page, which cannot change while the server runs
+	// (TestPageLanguage, TestHTMLLang).
 	heads map[Lang]string
 	// indexEnd is the page from its </body> on: a page's first API answer goes before it.
 	indexEnd  string
