@@ -1,5 +1,6 @@
 # Kardan: one binary. `make run` to try it, `make test` to test it.
-TAGS    := sqlite_fts5 sqlite_math_functions
+# No SQLite build tags: the code uses neither FTS5 nor SQL math functions, and every change of
+# tags rebuilds go-sqlite3's C code (minutes). Go commands here and by hand then share one cache.
 VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 COMMIT_DATE := $(shell git log -1 --format=%cI 2>/dev/null)
@@ -18,7 +19,7 @@ run: web build
 
 ## build: write the binary to ./kardan (embeds whatever webui/dist holds)
 build:
-	$(GO) build -tags "$(TAGS)" -ldflags "$(LDFLAGS)" -o kardan .
+	$(GO) build -ldflags "$(LDFLAGS)" -o kardan .
 
 ## web: build the web app into webui/dist
 web: webui/node_modules/.installed
@@ -37,10 +38,10 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 test: vet test-go fuzz test-web test-e2e
 
 vet:
-	$(GO) vet -tags "$(TAGS)" ./...
+	$(GO) vet ./...
 
 test-go:
-	$(GO) test -race -tags "$(TAGS)" -count=1 ./...
+	$(GO) test -race -count=1 ./...
 
 test-web: webui/node_modules/.installed
 	@# Strict type-check (app and tests) and the linter (Biome, with the react-hooks rules): both must be clean.
@@ -62,13 +63,13 @@ fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; fn=$${rest%%:*}; budget=$${FUZZTIME:-$${rest#*:}x}; \
 		echo "fuzz $$fn ($$pkg) for $$budget"; \
-		$(GO) test -tags "$(TAGS)" -run '^$$' -fuzz "^$$fn$$" -fuzztime $$budget ./$$pkg/ >/tmp/kardan-fuzz.log 2>&1 \
+		$(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $$budget ./$$pkg/ >/tmp/kardan-fuzz.log 2>&1 \
 			|| { cat /tmp/kardan-fuzz.log; exit 1; }; \
 	done
 
 ## soak: the crash test with 100 SIGKILLs and 10,000 writes (make test runs about 10 kills)
 soak:
-	KARDAN_CRASH_KILLS=100 KARDAN_CRASH_WRITES=10000 $(GO) test -tags "$(TAGS)" -count=1 -timeout 60m \
+	KARDAN_CRASH_KILLS=100 KARDAN_CRASH_WRITES=10000 $(GO) test -count=1 -timeout 60m \
 		-run '^TestCrashSafety$$' -v ./cmd/
 
 ## test-e2e: browser journeys (webui/e2e/journeys) against the built binary in Debian Chromium
@@ -79,7 +80,7 @@ test-e2e: web build
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
 BENCH_N ?= 100000
 bench: web build
-	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	$(GO) build -o bench/results/kardan-bench ./bench
 	@# The benchmark stops its children itself; the trap makes sure an interrupted make does too.
 	bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
 	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
@@ -87,12 +88,13 @@ bench: web build
 
 ## loadtest: 200 clients for 60 s on mixed reads and writes: fails on any 5xx or lost write
 loadtest: build
-	$(GO) build -tags "$(TAGS)" -o bench/results/kardan-bench ./bench
+	$(GO) build -o bench/results/kardan-bench ./bench
 	bench/results/kardan-bench mixed --kardan ./kardan --clients 200 --duration 60s
 
 ## release: linux/amd64 and linux/arm64 binaries with the web app embedded, -trimpath, the version
 ## and commit stamped; a tarball per platform (binary, README, LICENSE, licenses.md, systemd unit)
-## and SHA256SUMS in release/; then runs the arm64 binary under qemu (version and doctor).
+## and SHA256SUMS in release/ (tarballs also carry THIRD_PARTY_NOTICES, every licence text);
+## then runs the arm64 binary under qemu (version, seed, doctor).
 ## Needs: gcc, aarch64-linux-gnu-gcc (apt-get install gcc-aarch64-linux-gnu) and
 ## qemu-aarch64-static (apt-get install qemu-user-static); it checks and installs nothing itself.
 ## The first run compiles SQLite twice with -trimpath: minutes on a small machine.
@@ -103,14 +105,15 @@ QEMU_arm64    ?= qemu-aarch64-static
 RELEASE_LDFLAGS := -s -w $(LDFLAGS)
 release: release-tools web
 	rm -rf $(RELEASE_DIR) && mkdir -p $(RELEASE_DIR)
+	$(GO) run ./tools/licenses -notices > $(RELEASE_DIR)/THIRD_PARTY_NOTICES
 	@for arch in amd64 arm64; do \
 		cc=$(RELEASE_CC_amd64); [ $$arch = arm64 ] && cc=$(RELEASE_CC_arm64); \
 		name=kardan-$(VERSION)-linux-$$arch; dir=$(RELEASE_DIR)/$$name; \
 		echo "build $$name with CC=$$cc"; \
 		mkdir -p $$dir && \
-		CGO_ENABLED=1 GOOS=linux GOARCH=$$arch CC=$$cc $(GO) build -trimpath -tags "$(TAGS)" \
+		CGO_ENABLED=1 GOOS=linux GOARCH=$$arch CC=$$cc $(GO) build -trimpath \
 			-ldflags "$(RELEASE_LDFLAGS)" -o $$dir/kardan . || exit 1; \
-		cp README.md LICENSE $$dir/ && cp docs/kardan.service docs/licenses.md $$dir/ && \
+		cp README.md LICENSE $(RELEASE_DIR)/THIRD_PARTY_NOTICES docs/kardan.service docs/licenses.md $$dir/ && \
 		tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="$(COMMIT_DATE)" \
 			-C $(RELEASE_DIR) -cf - $$name | gzip -9n > $(RELEASE_DIR)/$$name.tar.gz || exit 1; \
 		cp $$dir/kardan $(RELEASE_DIR)/kardan-linux-$$arch; \

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"kardan/api"
+	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
 	"kardan/store/storetest"
@@ -23,10 +24,31 @@ import (
 // smsRecorder is the SMS edge for tests: it keeps the last code sent to each number, and fails
 // while fail is set, as a provider that refuses the send.
 type smsRecorder struct {
-	mu    sync.Mutex
-	codes map[string]string
-	sent  int
-	fail  error
+	mu      sync.Mutex
+	codes   map[string]string
+	notices map[string]string
+	sent    int
+	fail    error
+}
+
+func (r *smsRecorder) SendNotice(ctx context.Context, phone string, n auth.Notice) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail != nil {
+		return r.fail
+	}
+	if r.notices == nil {
+		r.notices = map[string]string{}
+	}
+	r.notices[phone] = string(n)
+	r.sent++
+	return nil
+}
+
+func (r *smsRecorder) notice(phone string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.notices[phone]
 }
 
 func (r *smsRecorder) Send(ctx context.Context, phone, code string) error {
@@ -353,9 +375,17 @@ func TestSendCodeErrors(t *testing.T) {
 			t.Fatalf("another address: %d %s", a.Status, a.Body)
 		}
 	})
-	t.Run("ErrRegistered", func(t *testing.T) {
+	t.Run("RegisteredGetsANoticeNotACode", func(t *testing.T) {
 		as.mustSignUp(t, "09354440000", "long enough")
-		as.wantError(t, send("+989354440000"), 409, "این شماره موبایل قبلاً ثبت شده است", "This mobile number is already registered")
+		as.Clock.advance(time.Minute)
+		before := as.SMS.code("09354440000")
+		a := as.sendCode(t, "+989354440000", "10.2.9.1")
+		if a.Status != 200 || !strings.Contains(a.Body, `"expiresIn":120`) {
+			t.Fatalf("got %d %s, want the usual answer", a.Status, a.Body)
+		}
+		if got := as.SMS.notice("09354440000"); got != "account_exists" || as.SMS.code("09354440000") != before {
+			t.Fatalf("got notice %q and code %q, want the account-exists notice and no new code", got, as.SMS.code("09354440000"))
+		}
 	})
 }
 
@@ -421,9 +451,9 @@ func TestCreateErrors(t *testing.T) {
 		checkError(t, as.send(t, create("09121110004", "long enough", wrong(code))), 400, "بیش از حد اشتباه")
 		as.wantError(t, create("09121110004", "long enough", code), 400, "کد تأیید بیش از حد اشتباه وارد شد", "entered wrong too many times")
 	})
-	t.Run("ErrDuplicateRegistration", func(t *testing.T) {
+	t.Run("ErrDuplicateRegistrationAnsweredLikeNoCode", func(t *testing.T) {
 		as.mustSignUp(t, "09121110005", "long enough")
-		as.wantError(t, create("09121110005", "long enough", "123456"), 409, "این شماره موبایل قبلاً ثبت شده است", "already registered")
+		as.wantError(t, create("09121110005", "long enough", "123456"), 400, "کد تأیید منقضی شده است", "The verification code has expired")
 	})
 	t.Run("CodeOfAnotherNumber", func(t *testing.T) {
 		as.Clock.advance(time.Minute)

@@ -32,6 +32,22 @@ type blogForm struct {
 	CreateAt      string        `json:"create_at"`
 	UpdateAt      string        `json:"update_at"`
 	RegisterAdmin registerAdmin `json:"register_admin"`
+	// PendingEdit is the writer's rewrite of an accepted article waiting for review (or
+	// rejected), shown only to the writer and admins.
+	PendingEdit *blogEditForm `json:"pending_edit,omitempty"`
+}
+
+// blogEditForm is a waiting rewrite: its status, the admin's note and the new version.
+type blogEditForm struct {
+	Status        string        `json:"status"`
+	RegisterAdmin registerAdmin `json:"register_admin"`
+	CreateAt      string        `json:"create_at"`
+	Title         string        `json:"title"`
+	Content       string        `json:"content"`
+	Summary       string        `json:"summary"`
+	ImageURL      string        `json:"image_url"`
+	Tag           []string      `json:"tag"`
+	CategoryList  []int64       `json:"category_list"`
 }
 
 // blogForms answers the read forms of bs for viewer. Public lists leave the content out
@@ -69,6 +85,20 @@ func (s *Server) blogForms(ctx context.Context, bs []*store.Blog, viewer *store.
 		}
 		if viewer != nil && (viewer.ID == b.WriterID || viewer.IsAdmin()) {
 			f.RegisterAdmin = registerAdmin{AdminRegisterID: b.AdminID, Description: b.AdminNote}
+			if b.Status == store.StatusAccepted {
+				e, err := s.store.BlogEdit(ctx, b.ID)
+				if err != nil {
+					return nil, err
+				}
+				if e != nil {
+					f.PendingEdit = &blogEditForm{Status: e.Status, RegisterAdmin: registerAdmin{AdminRegisterID: e.AdminID, Description: e.Note},
+						CreateAt: isoTime(e.CreateAt), Title: e.Article.Title, Summary: e.Article.Summary, ImageURL: e.Article.ImageURL,
+						Tag: e.Article.Tags, CategoryList: e.Article.CategoryIDs}
+					if withContent {
+						f.PendingEdit.Content = e.Article.Content
+					}
+				}
+			}
 		}
 		out[i] = f
 	}
@@ -316,7 +346,7 @@ func (s *Server) handleAdminBlogs(w http.ResponseWriter, r *http.Request) error 
 	}
 	f := store.BlogFilter{Offset: skip, Limit: take}
 	if st := r.URL.Query().Get("status"); st != "" {
-		if !store.ValidBlogStatus(st) {
+		if !store.ValidBlogStatus(st) && st != store.StatusEdited {
 			v := &store.Validation{}
 			v.Correct("status")
 			return v.Err()

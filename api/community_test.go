@@ -520,9 +520,38 @@ func TestBlogsOverHTTP(t *testing.T) {
 	t.Run("WriterEditKeepsItPublished", func(t *testing.T) {
 		a := w.must(t, req{method: "PUT", path: "/v1/blog/edit/" + fmt.Sprint(b.ID), token: w.owner,
 			body: `{"title":"یخ‌زدگی لوله‌ها (ویرایش)","content":"<p>متن تازه</p>","category_list":[101],"summary":"<b>خلاصه</b> دستی"}`})
-		if s := decodePayload[blogAnswer](t, a); s.Status != "Published" || s.Slug != b.Slug || s.Summary != "خلاصه دستی" {
+		// With --moderation pre the rewrite waits (audit L5): the published version stays public.
+		if s := decodePayload[blogAnswer](t, a); s.Status != "Published" || s.Slug != b.Slug || s.Title != "یخ‌زدگی لوله‌ها" ||
+			!strings.Contains(a.Body, `"pending_edit":{"status":"Pending"`) || !strings.Contains(a.Body, "متن تازه") {
 			t.Fatalf("edit published: %s", a.Body)
 		}
+		if pub := w.must(t, req{method: "GET", path: get}); strings.Contains(pub.Body, "متن تازه") || strings.Contains(pub.Body, "pending_edit") {
+			t.Fatalf("the public reads the unreviewed rewrite: %s", pub.Body)
+		}
+		if l := decodePayload[blogList](t, w.must(t, req{method: "POST", path: "/v1/blog/search", body: `{"search_txt":"ویرایش"}`})); l.Count != 0 {
+			t.Fatalf("search finds the unreviewed title: %+v", l)
+		}
+		if l := decodePayload[blogList](t, w.must(t, req{method: "GET", path: "/v1/admin/blog?status=Edited", token: w.admin})); l.Count != 1 {
+			t.Fatalf("edits queue: %+v", l)
+		}
+		a = w.must(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", b.ID), token: w.admin, body: `{"status":"Accepted"}`})
+		if s := decodePayload[blogAnswer](t, a); s.Status != "Published" || s.Slug != b.Slug || s.Summary != "خلاصه دستی" || strings.Contains(a.Body, "pending_edit") {
+			t.Fatalf("accepted rewrite: %s", a.Body)
+		}
+		if pub := w.must(t, req{method: "GET", path: get}); !strings.Contains(pub.Body, "متن تازه") {
+			t.Fatalf("the accepted rewrite is not public: %s", pub.Body)
+		}
+		// A rejected rewrite leaves the published article and the note.
+		w.must(t, req{method: "PUT", path: "/v1/blog/edit/" + fmt.Sprint(b.ID), token: w.owner,
+			body: `{"title":"تبلیغ","content":"<p>تبلیغ</p>","category_list":[101]}`})
+		a = w.must(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", b.ID), token: w.admin, body: `{"status":"Rejected","description":"تبلیغ است"}`})
+		if !strings.Contains(a.Body, `"pending_edit":{"status":"Rejected","register_admin":{"adminRegisterId"`) || !strings.Contains(a.Body, "تبلیغ است") {
+			t.Fatalf("rejected rewrite: %s", a.Body)
+		}
+		if pub := w.must(t, req{method: "GET", path: get}); strings.Contains(pub.Body, "تبلیغ") {
+			t.Fatalf("the public reads the rejected rewrite: %s", pub.Body)
+		}
+		w.wantError(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", b.ID), token: w.admin, body: `{"status":"Rejected"}`}, 409, "", "")
 	})
 	t.Run("BlockHidesIt", func(t *testing.T) {
 		w.must(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", b.ID), token: w.admin, body: `{"status":"Blocked"}`})

@@ -88,10 +88,53 @@ func (c *formCache) put(id int64, f *cachedForm) {
 	c.hot[id] = f
 }
 
+// publicView is what public forms are read at: the outbox head, read before the profiles were
+// found, and the reference data.
+type publicView struct {
+	head int64
+	refs *refs
+}
+
+// answerProfiles owns the rules every read of profile forms for a viewer follows, for search
+// and for profile pages alike:
+//   - the outbox head is read before find finds anything, so every form read for the cache is
+//     at least as new as the head it is cached under (a write is never hidden behind the cache);
+//   - an admin sees every profile in private, read afresh: find gets a nil view and only finds;
+//   - an owner whose own profile is among the forms sees the answer in private, read afresh;
+//   - everyone else gets the public forms find answers through the cache.
+//
+// private reports that the caller must answer with the forms read afresh for viewer.
+func (s *Server) answerProfiles(ctx context.Context, viewer *store.User, find func(pv *publicView) ([]*cachedForm, error)) (forms []*cachedForm, private bool, err error) {
+	if viewer != nil && viewer.IsAdmin() {
+		_, err := find(nil)
+		return nil, true, err
+	}
+	head, err := s.store.OutboxHead(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	rf, err := s.refs(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	if forms, err = find(&publicView{head: head, refs: rf}); err != nil {
+		return nil, false, err
+	}
+	if viewer != nil {
+		for _, f := range forms {
+			if f != nil && f.userID == viewer.ID {
+				return nil, true, nil
+			}
+		}
+	}
+	return forms, false, nil
+}
+
 // publicForms answers the cached forms of the profiles ids, in order, nil for a profile that no
-// longer exists. head must have been read before the ids were found: what is read for the
-// cache is then at least as new as head.
-func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int64) ([]*cachedForm, error) {
+// longer exists. pv comes from answerProfiles, which read its head before the ids were found:
+// what is read for the cache is then at least as new as the head.
+func (s *Server) publicForms(ctx context.Context, pv *publicView, ids []int64) ([]*cachedForm, error) {
+	head, r := pv.head, pv.refs
 	out := make([]*cachedForm, len(ids))
 	c := &s.forms
 	c.mu.Lock()
@@ -141,13 +184,34 @@ func (s *Server) publicForms(ctx context.Context, head int64, r *refs, ids []int
 	return out, nil
 }
 
+// slugPage answers, as one form, the public form of the profile page at slug, through the
+// cache at pv. A profile the public may not see answers an uncached form naming only its owner
+// and not visible.
+func (s *Server) slugPage(ctx context.Context, pv *publicView, slug string) ([]*cachedForm, error) {
+	if f := s.slugForm(pv, slug); f != nil && f.visible {
+		return []*cachedForm{f}, nil
+	}
+	p, err := s.store.ProfileBySlug(ctx, slug)
+	if err != nil {
+		return nil, err
+	}
+	if !p.Visible() {
+		return []*cachedForm{{userID: p.UserID}}, nil
+	}
+	owners, err := s.store.ProfileOwners(ctx, []int64{p.UserID})
+	if err != nil {
+		return nil, err
+	}
+	return []*cachedForm{s.keepSlugForm(pv, slug, p, pv.refs.formOf(p, owners[p.UserID], false))}, nil
+}
+
 // slugForm answers the cached form of the profile page at slug, or nil.
-func (s *Server) slugForm(head int64, r *refs, slug string) *cachedForm {
+func (s *Server) slugForm(pv *publicView, slug string) *cachedForm {
 	c := &s.forms
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	var f *cachedForm
-	if id, ok := c.slugs[slug]; ok && c.at(head, r.seq) {
+	if id, ok := c.slugs[slug]; ok && c.at(pv.head, pv.refs.seq) {
 		f = c.get(id)
 	}
 	if f != nil {
@@ -158,8 +222,8 @@ func (s *Server) slugForm(head int64, r *refs, slug string) *cachedForm {
 	return f
 }
 
-// keepSlugForm caches the public form of the profile page at slug, read after head was.
-func (s *Server) keepSlugForm(head int64, r *refs, slug string, p *store.Profile, form *profileForm) *cachedForm {
+// keepSlugForm caches the public form of the profile page at slug, read after pv's head was.
+func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, form *profileForm) *cachedForm {
 	scratch := jsonBufs.Get().(*[]byte)
 	b := appendProfileFormHead((*scratch)[:0], form)
 	f := newCachedForm(p, b)
@@ -167,7 +231,7 @@ func (s *Server) keepSlugForm(head int64, r *refs, slug string, p *store.Profile
 	c := &s.forms
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.at(head, r.seq) {
+	if c.at(pv.head, pv.refs.seq) {
 		if len(c.slugs) >= 2*c.half {
 			c.slugs = map[string]int64{}
 		}

@@ -73,6 +73,10 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: edited}); a.Status != 200 {
 		t.Fatalf("update: %d %s", a.Status, a.Body)
 	}
+	// With --moderation pre the edit waits for review; the admin's accept publishes it.
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status":"Accepted"}`}); a.Status != 200 {
+		t.Fatalf("accept the edit: %d %s", a.Status, a.Body)
+	}
 	same("edited", "توضیح تازه")
 
 	if a := w.send(t, req{method: "PUT", path: "/v1/user/edit", token: w.owner, body: `{"name": "علی نو"}`}); a.Status != 200 {

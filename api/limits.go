@@ -97,3 +97,9 @@ func loginLimits(phone, addr string) []store.Limit {
 		{Kind: "login_fail_phone", Key: phone, Max: 10, Window: 15 * time.Minute, Backoff: time.Second, BackoffMax: time.Minute},
 	}
 }
+
+// signupTryLimit is how many sign-up code answers (right or wrong) one client address may send
+// per hour: a code is tried at most 5 times, and an address is sent at most 20 codes an hour.
+func signupTryLimit(addr string) store.Limit {
+	return store.Limit{Kind: "signup_try_ip", Key: addr, Max: 100, Window: time.Hour}
+}

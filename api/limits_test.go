@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -141,4 +142,133 @@ func TestUploadBurstHoldsTheLimit(t *testing.T) {
 	if c := countCodes(codes); c[200] != 100 || c[429] != 50 {
 		t.Fatalf("got %v, want exactly 100 accepted and 50 refused", c)
 	}
+}
+
+// TestSignupIsNoAccountOracle is audit M2: sign-up answered 409 for registered numbers and 400
+// for the rest, with no limit, so 1,200 probes found every account. Now registered and
+// unregistered numbers get the same status and body (the number aside) from both sign-up
+// routes, and the per-address limits apply to both alike.
+func TestSignupIsNoAccountOracle(t *testing.T) {
+	as := newAccountServer(t)
+	const n = 10
+	for i := 0; i < n; i++ {
+		as.mustSignUp(t, fmt.Sprintf("0935000%04d", i), "long enough")
+	}
+	as.Clock.advance(time.Hour)
+	alike, probes := 0, 0
+	same := func(reg, unreg answer, regPhone, unregPhone string) {
+		t.Helper()
+		probes += 2
+		ub := strings.ReplaceAll(unreg.Body, unregPhone, regPhone)
+		ub = strings.ReplaceAll(ub, faDigits(unregPhone), faDigits(regPhone))
+		if reg.Status != unreg.Status || reg.Body != ub {
+			t.Errorf("registered %s: %d %s; unregistered %s: %d %s", regPhone, reg.Status, reg.Body, unregPhone, unreg.Status, unreg.Body)
+			return
+		}
+		alike += 2
+	}
+	for i := 0; i < n; i++ {
+		reg, unreg := fmt.Sprintf("0935000%04d", i), fmt.Sprintf("0936000%04d", i)
+		ip := fmt.Sprintf("10.8.0.%d", i)
+		same(as.sendCode(t, reg, ip), as.sendCode(t, unreg, ip), reg, unreg)
+		create := func(phone string) answer {
+			return as.send(t, req{method: "POST", path: "/v1/user/create", ip: ip,
+				body: fmt.Sprintf(`{"numberPhone":%q,"name":"x","password":"Password123","otpCode":"000000"}`, phone)})
+		}
+		same(create(reg), create(unreg), reg, unreg)
+	}
+	// One address's sign-up SMS allowance (20 an hour) is used the same way by both kinds.
+	for i := 0; i < 10; i++ {
+		reg, unreg := fmt.Sprintf("0935000%04d", i), fmt.Sprintf("0937000%04d", i)
+		as.Clock.advance(time.Minute)
+		same(as.sendCode(t, reg, "10.9.0.1"), as.sendCode(t, unreg, "10.9.0.1"), reg, unreg)
+	}
+	as.Clock.advance(time.Minute)
+	same(as.sendCode(t, "09350000001", "10.9.0.1"), as.sendCode(t, "09380000001", "10.9.0.1"), "09350000001", "09380000001")
+	if a := as.sendCode(t, "09350000002", "10.9.0.1"); a.Status != 429 {
+		t.Fatalf("21st send from one address: got %d, want 429", a.Status)
+	}
+	// Code answers are limited per address before anything is looked up.
+	codes := burst(t, 120, func(i int) *http.Request {
+		return as.jsonRequest("POST", "/v1/user/create",
+			fmt.Sprintf(`{"numberPhone":"0935%07d","name":"x","password":"Password123","otpCode":"000000"}`, i), "", "10.9.0.2")
+	})
+	if c := countCodes(codes); c[429] != 20 || c[400] != 100 {
+		t.Fatalf("120 code answers from one address: got %v, want 100 answered and 20 refused", c)
+	}
+	t.Logf("M2: %d of %d sign-up probes answered alike for registered and unregistered numbers", alike, probes)
+	if alike != probes {
+		t.Fatalf("%d of %d probes answered alike", alike, probes)
+	}
+}
+
+func faDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return '۰' + (r - '0')
+		}
+		return r
+	}, s)
+}
+
+// TestIPv6ClientsCountByPrefix is audit M3: one IPv6 client picks any address in its /64, so
+// per-address limits key on the prefix.
+func TestIPv6ClientsCountByPrefix(t *testing.T) {
+	as := newAccountServer(t)
+	codes := make([]int, 25)
+	for i := range codes {
+		codes[i] = as.sendCode(t, fmt.Sprintf("0938%07d", i), fmt.Sprintf("2001:db8:9:9::%x", i+1)).Status
+	}
+	if c := countCodes(codes); c[200] != 20 || c[429] != 5 {
+		t.Fatalf("25 sends from one /64: got %v, want 20 sent and 5 refused", c)
+	}
+	if a := as.sendCode(t, "09389999999", "2001:db8:9:a::1"); a.Status != 200 {
+		t.Fatalf("the next /64: %d %s", a.Status, a.Body)
+	}
+	for i := 0; i < 5; i++ {
+		as.send(t, req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: fmt.Sprintf("2001:db8:5:5:%x::1", i),
+			body: fmt.Sprintf(`{"name":"x","subject":"subject %d","message":"a message %d"}`, i, i)})
+	}
+	a := as.send(t, req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: "2001:db8:5:5:ffff::1",
+		body: `{"name":"x","subject":"subject","message":"a message"}`})
+	if a.Status != 429 {
+		t.Fatalf("6th contact message from one /64: got %d, want 429", a.Status)
+	}
+}
+
+// progressiveJPEG40MP is the audit's M1 upload: 6324×6324 progressive, DC scan only, no end
+// marker (the "damaged" variant that was decoded in full and then not counted).
+func progressiveJPEG40MP() []byte {
+	const w, h = 6324, 6324
+	var b bytes.Buffer
+	b.Write([]byte{0xFF, 0xD8})
+	seg := func(m byte, data []byte) {
+		b.Write([]byte{0xFF, m, byte((len(data) + 2) >> 8), byte(len(data) + 2)})
+		b.Write(data)
+	}
+	seg(0xDB, append([]byte{0}, bytes.Repeat([]byte{1}, 64)...))
+	seg(0xC2, []byte{8, h >> 8, h & 0xFF, w >> 8, w & 0xFF, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0})
+	seg(0xC4, []byte{0x00, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0})
+	seg(0xDA, []byte{3, 1, 0x00, 2, 0x00, 3, 0x00, 0, 0, 0})
+	b.Write(make([]byte, (((w+7)/8)*((h+7)/8)*3+7)/8+16))
+	return b.Bytes()
+}
+
+// TestCostlyAndDamagedUploadsCount is audit M1 through the API: the progressive 40 MP JPEG is
+// refused with its own message before decoding, and refused or damaged uploads count against
+// the hourly limit like stored ones.
+func TestCostlyAndDamagedUploadsCount(t *testing.T) {
+	as := newAccountServer(t)
+	me := as.mustSignUp(t, "09121234567", "correct horse")
+	bomb := progressiveJPEG40MP()
+	checkError(t, as.upload(t, me.Token, "en", "user", bomb), 400, "too much memory")
+	checkError(t, as.upload(t, me.Token, "fa", "user", bomb), 400, "حافظه")
+	damaged := pngOf(t, 64, 64)
+	damaged = damaged[:len(damaged)-20]
+	for i := 0; i < 98; i++ {
+		if a := as.upload(t, me.Token, "en", "user", damaged); a.Status != 400 {
+			t.Fatalf("damaged upload %d: %d %s", i, a.Status, a.Body)
+		}
+	}
+	checkError(t, as.upload(t, me.Token, "en", "user", pngOf(t, 8, 8)), 429, "seconds")
 }

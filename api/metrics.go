@@ -208,7 +208,14 @@ type countingSender struct {
 }
 
 func (c *countingSender) Send(ctx context.Context, phone, code string) error {
-	err := c.next.Send(ctx, phone, code)
+	return c.count(c.next.Send(ctx, phone, code))
+}
+
+func (c *countingSender) SendNotice(ctx context.Context, phone string, n auth.Notice) error {
+	return c.count(auth.SendNotice(ctx, c.next, phone, n))
+}
+
+func (c *countingSender) count(err error) error {
 	if err != nil {
 		c.sms.WithLabelValues("failed").Inc()
 	} else {

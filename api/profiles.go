@@ -61,7 +61,7 @@ func (s *Server) handleProfileUpdate(w http.ResponseWriter, r *http.Request) err
 		return err
 	}
 	s.syncIndex(r.Context())
-	return s.writeProfile(w, r, p, u)
+	return s.writeOwnProfile(w, r, p, u)
 }
 
 // handleProfileFlags handles "PUT /v1/user-technical/{id}/flags" (our addition): the owner's
@@ -140,7 +140,7 @@ func (s *Server) handleProfileGetAuth(w http.ResponseWriter, r *http.Request) er
 	if p.UserID != u.ID && !u.IsAdmin() {
 		return store.Forbidden()
 	}
-	return s.writeProfile(w, r, p, u)
+	return s.writeOwnProfile(w, r, p, u)
 }
 
 // handleProfilesOfUser handles "GET /v1/user-technical/getAll/{id}": a user's visible profiles
@@ -247,7 +247,7 @@ func (s *Server) handleAdminProfiles(w http.ResponseWriter, r *http.Request) err
 	}
 	f := store.ProfileFilter{Offset: skip, Limit: take}
 	if st := r.URL.Query().Get("status"); st != "" {
-		if !store.ValidStatus(st) && st != store.StatusDeleted {
+		if !store.ValidStatus(st) && st != store.StatusDeleted && st != store.StatusEdited {
 			v := &store.Validation{}
 			v.Correct("status")
 			return v.Err()
@@ -257,6 +257,9 @@ func (s *Server) handleAdminProfiles(w http.ResponseWriter, r *http.Request) err
 	ps, total, err := s.store.Profiles(r.Context(), f)
 	if err != nil {
 		return err
+	}
+	if f.Status != nil && *f.Status == store.StatusEdited {
+		return s.writeEditedList(w, r, ps, total, u)
 	}
 	return s.writeProfileList(w, r, ps, total, u)
 }
@@ -273,7 +276,7 @@ func (s *Server) handleAdminProfileStatus(w http.ResponseWriter, r *http.Request
 		return err
 	}
 	s.syncIndex(r.Context())
-	return s.writeProfile(w, r, p, u)
+	return s.writeOwnProfile(w, r, p, u)
 }
 
 // statusMove is the body of the admin status routes.

@@ -52,7 +52,7 @@ func (s *Server) sendAccountCode(w http.ResponseWriter, r *http.Request, purpose
 		return err
 	}
 	ctx := r.Context()
-	id, err := s.store.IssueCode(ctx, store.SignupCode{NumberPhone: phone, ClientIP: clientIPOf(r),
+	id, err := s.store.IssueCode(ctx, store.SignupCode{NumberPhone: phone, ClientIP: s.addrKeyOf(r),
 		CodeHash: auth.HashCode(phone, code)}, purpose, recoveryPolicy)
 	if err != nil {
 		return err

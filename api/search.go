@@ -45,31 +45,20 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if s.cfg.Search == nil {
 		return store.Errorf(store.EUnavailable, "unavailable", nil)
 	}
-	// Read before the search, so the forms read for the cache are at least this new.
-	head, err := s.store.OutboxHead(r.Context())
-	if err != nil {
-		return err
-	}
-	hits, err := s.cfg.Search.SearchProfiles(r.Context(), *q)
-	if err != nil {
-		return err
-	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSearchForms(w, r, hits, viewer, from) // admins see every form in private
-	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
-	}
-	forms, err := s.publicForms(r.Context(), head, rf, hits.IDs)
-	if err != nil {
-		return err
-	}
-	for _, f := range forms {
-		if viewer != nil && f != nil && f.userID == viewer.ID {
-			return s.writeSearchForms(w, r, hits, viewer, from) // an owner sees their own in private
+	var hits *search.ProfileHits
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		var err error
+		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), *q); err != nil || pv == nil {
+			return nil, err
 		}
+		return s.publicForms(r.Context(), pv, hits.IDs)
+	})
+	if err != nil {
+		return err
+	}
+	if private {
+		return s.writeSearchForms(w, r, hits, viewer, from)
 	}
 	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from)
 	return nil
@@ -220,36 +209,19 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 		return v.Err()
 	}
 	viewer := userFrom(r)
-	if viewer != nil && viewer.IsAdmin() {
-		return s.writeSlugForm(w, r, slug, viewer) // admins see every form in private
-	}
-	// Profile pages are what visitors arriving from a search engine open: the public form is
-	// kept in the form cache (see form_cache.go), read before the profile is.
-	head, err := s.store.OutboxHead(r.Context())
+	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
+		if pv == nil {
+			return nil, nil
+		}
+		return s.slugPage(r.Context(), pv, slug)
+	})
 	if err != nil {
 		return err
 	}
-	rf, err := s.refs(r.Context())
-	if err != nil {
-		return err
+	if private || !forms[0].visible {
+		return s.writeSlugForm(w, r, slug, viewer) // private, or not found for a visitor
 	}
-	now := time.Now().In(s.cfg.Location)
-	if f := s.slugForm(head, rf, slug); f != nil && f.visible && (viewer == nil || viewer.ID != f.userID) {
-		writePublicForm(w, f, now)
-		return nil
-	}
-	p, err := s.store.ProfileBySlug(r.Context(), slug)
-	if err != nil {
-		return err
-	}
-	if !p.Visible() || viewer != nil && viewer.ID == p.UserID {
-		return s.writeSlugForm(w, r, slug, viewer) // an owner sees their own in private
-	}
-	owners, err := s.store.ProfileOwners(r.Context(), []int64{p.UserID})
-	if err != nil {
-		return err
-	}
-	writePublicForm(w, s.keepSlugForm(head, rf, slug, p, rf.formOf(p, owners[p.UserID], false)), now)
+	writePublicForm(w, forms[0], time.Now().In(s.cfg.Location))
 	return nil
 }
 

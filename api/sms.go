@@ -19,8 +19,9 @@ var codePolicy = store.CodePolicy{
 	Window:   time.Hour,
 }
 
-// handleSendSignupCode handles "POST /v1/send-sms/sendSmsForSignUp": a 6-digit code for an
-// unregistered number, stored hashed and sent by SMS. A send the provider refuses is withdrawn,
+// handleSendSignupCode handles "POST /v1/send-sms/sendSmsForSignUp": a 6-digit code, stored
+// hashed and sent by SMS to an unregistered number; a registered one gets a notice instead, and
+// the client the same answer either way. A send the provider refuses is withdrawn,
 // so it neither counts against the limits nor can be answered.
 func (s *Server) handleSendSignupCode(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
@@ -44,7 +45,15 @@ func (s *Server) handleSendSignupCode(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	if err := s.sms.Send(ctx, phone, code); err != nil {
+	// A registered number is counted and answered like any other; its holder gets a notice
+	// (sign in, or reset the password) instead of a code nobody could use.
+	send := func() error { return s.sms.Send(ctx, phone, code) }
+	if _, err := s.store.UserByPhone(ctx, phone); err == nil {
+		send = func() error { return auth.SendNotice(ctx, s.sms, phone, auth.NoticeAccountExists) }
+	} else if store.ErrorCode(err) != store.ENotFound {
+		return err
+	}
+	if err := send(); err != nil {
 		if werr := s.store.WithdrawCode(context.WithoutCancel(ctx), id); werr != nil {
 			return werr
 		}

@@ -134,6 +134,8 @@ func mediaError(err error, o media.Options) error {
 		return &store.Error{Code: store.ETooLarge, Key: "image_too_large", Args: map[string]any{"max": o.MaxBytes >> 20}}
 	case errors.Is(err, media.ErrTooManyPixels):
 		return &store.Error{Code: store.EInvalid, Key: "image_too_many_pixels", Args: map[string]any{"max": o.MaxPixels / 1_000_000}, Err: err}
+	case errors.Is(err, media.ErrTooCostly):
+		return &store.Error{Code: store.EInvalid, Key: "image_too_costly", Err: err}
 	case errors.Is(err, media.ErrNotImage):
 		return &store.Error{Code: store.EInvalid, Key: "not_an_image", Err: err}
 	case errors.Is(err, media.ErrCorrupt):

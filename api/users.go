@@ -93,6 +93,11 @@ func (s *Server) handleUserCreate(w http.ResponseWriter, r *http.Request) error 
 	if err := v.Err(); err != nil {
 		return err
 	}
+	// Code answers are counted per client address before anything is looked up, so nobody can
+	// probe numbers here faster than the sign-up SMS limit lets them ask for codes.
+	if _, err := s.store.RateReserve(r.Context(), signupTryLimit(s.addrKeyOf(r))); err != nil {
+		return err
+	}
 	// The code is checked before the password is hashed, so wrong or missing codes cost no
 	// argon2 time: only someone holding a live code can make the server hash.
 	codeHash := auth.HashCode(phone, code)

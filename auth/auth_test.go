@@ -137,7 +137,7 @@ func TestNewSender(t *testing.T) {
 		{"kavenegar", "k", "", false},
 		{"carrier-pigeon", "", "", false},
 	} {
-		_, err := auth.NewSender(tt.spec, tt.key, tt.tpl)
+		_, err := auth.NewSender(tt.spec, tt.key, tt.tpl, "")
 		if (err == nil) != tt.ok {
 			t.Errorf("NewSender(%q, %q, %q): got %v, want ok=%v", tt.spec, tt.key, tt.tpl, err, tt.ok)
 		}
@@ -146,7 +146,7 @@ func TestNewSender(t *testing.T) {
 
 func TestFileSender(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sms.txt")
-	s, _ := auth.NewSender("file:"+path, "", "")
+	s, _ := auth.NewSender("file:"+path, "", "", "")
 	ctx := context.Background()
 	if err := s.Send(ctx, "09121234567", "123456"); err != nil {
 		t.Fatal(err)

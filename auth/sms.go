@@ -20,6 +20,35 @@ type Sender interface {
 	Send(ctx context.Context, phone, code string) error
 }
 
+// Notice is a fixed SMS without a code.
+type Notice string
+
+// NoticeAccountExists tells the holder of a number that asked for a sign-up code that the
+// number already has an account: sign in, or reset the password. Sending it instead of a code,
+// with the same answer to the client, is what keeps sign-up from telling strangers who has an
+// account.
+const NoticeAccountExists Notice = "account_exists"
+
+// noticeText is the text of each notice for senders that write their own (the console and
+// the file); Kavenegar's lives in the provider's template.
+var noticeText = map[Notice]string{
+	NoticeAccountExists: "کاردان: این شماره از قبل حساب دارد؛ وارد شوید یا رمز عبور را بازیابی کنید. / Kardan: you already have an account: sign in or reset your password.",
+}
+
+// Noticer is a Sender that can also deliver a notice.
+type Noticer interface {
+	SendNotice(ctx context.Context, phone string, n Notice) error
+}
+
+// SendNotice delivers n through s when s can send notices, and does nothing otherwise (a
+// provider configured without a notice template): the caller's answer is the same either way.
+func SendNotice(ctx context.Context, s Sender, phone string, n Notice) error {
+	if ns, ok := s.(Noticer); ok {
+		return ns.SendNotice(ctx, phone, n)
+	}
+	return nil
+}
+
 // ProviderError is a send the SMS provider refused or could not take; Status is the provider's
 // own code when it gave one. The API answers it as an unavailable outside service.
 type ProviderError struct {
@@ -33,8 +62,9 @@ func (e *ProviderError) Error() string {
 }
 
 // NewSender builds the sender named by --sms: "console", "file:PATH" or "kavenegar" (which needs
-// key and template).
-func NewSender(spec, key, template string) (Sender, error) {
+// key and template; noticeTemplate, optional, is the template of notices such as
+// NoticeAccountExists).
+func NewSender(spec, key, template, noticeTemplate string) (Sender, error) {
 	switch {
 	case spec == "" || spec == "console":
 		return ConsoleSender{}, nil
@@ -48,7 +78,9 @@ func NewSender(spec, key, template string) (Sender, error) {
 		if key == "" || template == "" {
 			return nil, errors.New("--sms kavenegar needs --sms-key and --sms-template")
 		}
-		return NewKavenegar(key, template), nil
+		k := NewKavenegar(key, template)
+		k.NoticeTemplate = noticeTemplate
+		return k, nil
 	}
 	return nil, fmt.Errorf("--sms %q: use console, file:PATH or kavenegar", spec)
 }
@@ -62,6 +94,12 @@ func (ConsoleSender) Send(ctx context.Context, phone, code string) error {
 	return nil
 }
 
+// SendNotice logs the notice.
+func (ConsoleSender) SendNotice(ctx context.Context, phone string, n Notice) error {
+	slog.Info(fmt.Sprintf("notice for %s: %s", phone, noticeText[n]))
+	return nil
+}
+
 // FileSender appends "number code" lines to a file, so browser tests and staging can read codes.
 type FileSender struct {
 	Path string
@@ -70,13 +108,22 @@ type FileSender struct {
 
 // Send appends one line.
 func (f *FileSender) Send(ctx context.Context, phone, code string) error {
+	return f.appendLine(phone + " " + code)
+}
+
+// SendNotice appends "number notice:NAME".
+func (f *FileSender) SendNotice(ctx context.Context, phone string, n Notice) error {
+	return f.appendLine(phone + " notice:" + string(n))
+}
+
+func (f *FileSender) appendLine(line string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	fh, err := os.OpenFile(f.Path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return fmt.Errorf("sms file: %w", err)
 	}
-	if _, err := fmt.Fprintf(fh, "%s %s\n", phone, code); err != nil {
+	if _, err := fmt.Fprintln(fh, line); err != nil {
 		fh.Close()
 		return fmt.Errorf("sms file: %w", err)
 	}
@@ -94,6 +141,9 @@ const KavenegarURL = "https://api.kavenegar.com"
 type Kavenegar struct {
 	Key      string
 	Template string
+	// NoticeTemplate is the template of notices (its %token% is the notice's name); empty sends
+	// no notices.
+	NoticeTemplate string
 	// BaseURL is the API's address; tests point it at their own server.
 	BaseURL string
 	Client  *http.Client
@@ -115,8 +165,20 @@ type kavenegarAnswer struct {
 
 // Send calls POST {BaseURL}/v1/{key}/verify/lookup.json with receptor, token and template.
 func (k *Kavenegar) Send(ctx context.Context, phone, code string) error {
+	return k.lookup(ctx, phone, code, k.Template)
+}
+
+// SendNotice sends the notice through NoticeTemplate, when one is configured.
+func (k *Kavenegar) SendNotice(ctx context.Context, phone string, n Notice) error {
+	if k.NoticeTemplate == "" {
+		return nil
+	}
+	return k.lookup(ctx, phone, string(n), k.NoticeTemplate)
+}
+
+func (k *Kavenegar) lookup(ctx context.Context, phone, token, template string) error {
 	endpoint := strings.TrimSuffix(k.BaseURL, "/") + "/v1/" + url.PathEscape(k.Key) + "/verify/lookup.json"
-	form := url.Values{"receptor": {phone}, "token": {code}, "template": {k.Template}}
+	form := url.Values{"receptor": {phone}, "token": {token}, "template": {template}}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
 		return &ProviderError{Provider: "kavenegar", Message: "bad request"}

@@ -21,14 +21,21 @@ import (
 
 // ServeConfig is everything `kardan serve` is told.
 type ServeConfig struct {
-	Addr           string
-	BaseURL        string
-	Moderation     string
-	Timezone       string
-	Tiles          string
-	SMS            string
-	SMSKey         string
-	SMSTemplate    string
+	Addr        string
+	BaseURL     string
+	Moderation  string
+	Timezone    string
+	Tiles       string
+	SMS         string
+	SMSKey      string
+	SMSTemplate string
+	// SMSNoticeTemplate is Kavenegar's template for notices (an account already exists).
+	SMSNoticeTemplate string
+	// InsecureSMSConsole lets --sms console run with an https base URL, where it would put
+	// live codes in a production log.
+	InsecureSMSConsole bool
+	// IPv6Prefix is how many leading bits of an IPv6 address count as one client.
+	IPv6Prefix     int
 	TrustedProxies []string
 	// ShutdownTimeout bounds how long in-flight requests may run after a stop signal.
 	ShutdownTimeout time.Duration
@@ -81,7 +88,13 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
 	}
-	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate)
+	if (cfg.SMS == "" || cfg.SMS == "console") && strings.HasPrefix(cfg.BaseURL, "https://") && !cfg.InsecureSMSConsole {
+		return nil, errors.New("--sms console writes sign-in codes to the log: with an https --base-url choose --sms kavenegar (or file:PATH), or pass --insecure-sms-console")
+	}
+	if cfg.IPv6Prefix < 0 || cfg.IPv6Prefix > 128 {
+		return nil, fmt.Errorf("--ipv6-prefix %d: use 1 to 128 (64 is one home or phone line)", cfg.IPv6Prefix)
+	}
+	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate, cfg.SMSNoticeTemplate)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +120,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		st.Close()
 		return nil, err
 	} else if n.Changed() {
-		slog.Info("reference data applied", "provinces", n.Provinces, "cities", n.Cities, "categories", n.Categories)
+		slog.Info("reference data applied", "provinces", n.Provinces, "counties", n.Counties, "cities", n.Cities,
+			"categories", n.Categories, "profiles moved", n.Profiles, "skipped for operators' rows", n.Skipped)
 	}
 	a.Search, err = search.Open(ctx, g.IndexDir(), st)
 	if err != nil {
@@ -128,6 +142,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,
+		IPv6Prefix:     cfg.IPv6Prefix,
 	}, st)
 	if err != nil {
 		a.Close()

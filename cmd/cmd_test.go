@@ -88,6 +88,51 @@ func TestEnvFallback(t *testing.T) {
 	}
 }
 
+// A KARDAN_* value that does not parse stops serve with a message naming it, instead of serving
+// on the default. The time zone is bad too, so serve fails fast without the check rather than
+// starting; the message then lacks the variable and the test fails.
+func TestBadEnvStops(t *testing.T) {
+	dir := t.TempDir()
+	for name, value := range map[string]string{
+		"KARDAN_SEARCH_RATE":      "fast",
+		"KARDAN_SEARCH_BURST":     "1.5",
+		"KARDAN_BACKUP_EVERY":     "daily",
+		"KARDAN_SHUTDOWN_TIMEOUT": "10",
+		"KARDAN_METRICS":          "maybe",
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv(name, value)
+			_, err := run(t, "serve", "--data", dir, "--timezone", "Mars/Olympus")
+			if err == nil || !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), value) {
+				t.Fatalf("%s=%s: got %v, want an error naming it", name, value, err)
+			}
+		})
+	}
+	t.Run("AllNamed", func(t *testing.T) {
+		t.Setenv("KARDAN_SEARCH_RATE", "fast")
+		t.Setenv("KARDAN_BACKUP_KEEP", "seven")
+		_, err := run(t, "serve", "--data", dir, "--timezone", "Mars/Olympus")
+		if err == nil || !strings.Contains(err.Error(), "KARDAN_SEARCH_RATE") || !strings.Contains(err.Error(), "KARDAN_BACKUP_KEEP") {
+			t.Fatalf("got %v, want both variables named", err)
+		}
+	})
+	t.Run("GoodValuesPass", func(t *testing.T) {
+		t.Setenv("KARDAN_SEARCH_RATE", "2.5")
+		t.Setenv("KARDAN_METRICS", "on")
+		t.Setenv("KARDAN_BACKUP_EVERY", "24h")
+		_, err := run(t, "serve", "--data", dir, "--timezone", "Mars/Olympus")
+		if err == nil || strings.Contains(err.Error(), "KARDAN_") {
+			t.Fatalf("got %v, want only the time zone refused", err)
+		}
+	})
+	t.Run("OtherCommandsUnaffected", func(t *testing.T) {
+		t.Setenv("KARDAN_SEARCH_RATE", "fast")
+		if out, err := run(t, "version"); err != nil {
+			t.Fatalf("version refused a serve-only variable: %v %s", err, out)
+		}
+	})
+}
+
 // startApp opens and starts a real app on a free loopback port.
 func startApp(t *testing.T, dir string, wrap func(http.Handler) http.Handler) (*cmd.App, context.CancelFunc, chan error) {
 	t.Helper()

@@ -11,6 +11,7 @@ import (
 
 func newDoctorCmd(g *Globals) *cobra.Command {
 	var c doctor.Config
+	fromEnv := &envReader{}
 	c2 := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check what an operator checks before going live, and say how to fix each finding",
@@ -27,6 +28,7 @@ not compared (Bleve locks it; the running server keeps it in step). It exits wit
 a check fails; warnings alone exit 0.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
+		PreRunE:      func(*cobra.Command, []string) error { return fromEnv.Err() },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.DataDir = g.DataDir
 			c.SchemaVersion = schemaVersion()
@@ -51,7 +53,7 @@ a check fails; warnings alone exit 0.`,
 	f.StringVar(&c.SMS, "sms", env("SMS", "console"), "serve's --sms (env KARDAN_SMS)")
 	f.StringVar(&c.SMSKey, "sms-key", env("SMS_KEY", ""), "serve's --sms-key (env KARDAN_SMS_KEY)")
 	f.StringVar(&c.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "serve's --sms-template (env KARDAN_SMS_TEMPLATE)")
-	f.DurationVar(&c.BackupEvery, "backup-every", envDuration("BACKUP_EVERY", 0), "serve's --backup-every (env KARDAN_BACKUP_EVERY): backups older than twice this are reported")
+	f.DurationVar(&c.BackupEvery, "backup-every", fromEnv.Duration("BACKUP_EVERY", 0), "serve's --backup-every (env KARDAN_BACKUP_EVERY): backups older than twice this are reported")
 	f.StringVar(&c.SMSTo, "to", "", "send a test SMS to this mobile number through the configured sender")
 	f.BoolVar(&c.FullIntegrity, "full", false, "run PRAGMA integrity_check (slower, also checks every index) instead of quick_check")
 	return c2

@@ -3,6 +3,7 @@
 package cmd
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -52,49 +53,56 @@ func env(name, def string) string {
 	return def
 }
 
-// envDuration answers KARDAN_<name> parsed as a duration, or def when unset or unreadable.
-func envDuration(name string, def time.Duration) time.Duration {
-	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
-		if d, err := time.ParseDuration(v); err == nil {
-			return d
-		}
+// envReader reads a command's typed KARDAN_<name> fallbacks and keeps the values that do not
+// parse: the command then stops with a message naming them (Err, from its PreRunE), instead of
+// running on a default the operator did not choose.
+type envReader struct{ errs []error }
+
+// lookup answers KARDAN_<name>'s value, parsed by parse, or def when it is unset. A value parse
+// refuses is recorded with what the variable wants.
+func lookup[T any](e *envReader, name string, def T, want string, parse func(string) (T, error)) T {
+	v, ok := os.LookupEnv("KARDAN_" + name)
+	if !ok {
+		return def
 	}
-	return def
+	got, err := parse(strings.TrimSpace(v))
+	if err != nil {
+		e.errs = append(e.errs, fmt.Errorf("environment KARDAN_%s=%q: want %s", name, v, want))
+		return def
+	}
+	return got
 }
 
-// envInt answers KARDAN_<name> parsed as an integer, or def when unset or unreadable.
-func envInt(name string, def int) int {
-	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
-		if n, err := strconv.Atoi(v); err == nil {
-			return n
-		}
-	}
-	return def
+// Duration answers KARDAN_<name> parsed as a duration, or def when unset.
+func (e *envReader) Duration(name string, def time.Duration) time.Duration {
+	return lookup(e, name, def, "a duration such as 90s or 24h", time.ParseDuration)
 }
 
-// envFloat answers KARDAN_<name> parsed as a number, or def when unset or unreadable.
-func envFloat(name string, def float64) float64 {
-	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
-		if n, err := strconv.ParseFloat(v, 64); err == nil {
-			return n
-		}
-	}
-	return def
+// Int answers KARDAN_<name> parsed as a whole number, or def when unset.
+func (e *envReader) Int(name string, def int) int {
+	return lookup(e, name, def, "a whole number", strconv.Atoi)
 }
 
-// envBool answers KARDAN_<name> parsed as a boolean (1, true, yes, on), or def when unset or
-// unreadable.
-func envBool(name string, def bool) bool {
-	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
-		switch strings.ToLower(strings.TrimSpace(v)) {
+// Float answers KARDAN_<name> parsed as a number, or def when unset.
+func (e *envReader) Float(name string, def float64) float64 {
+	return lookup(e, name, def, "a number", func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
+}
+
+// Bool answers KARDAN_<name> parsed as a boolean, or def when unset; empty means false.
+func (e *envReader) Bool(name string, def bool) bool {
+	return lookup(e, name, def, "1, true, yes, on, 0, false, no or off", func(s string) (bool, error) {
+		switch strings.ToLower(s) {
 		case "1", "true", "yes", "on":
-			return true
+			return true, nil
 		case "0", "false", "no", "off", "":
-			return false
+			return false, nil
 		}
-	}
-	return def
+		return false, errors.New("not a boolean")
+	})
 }
+
+// Err reports every value that did not parse, or nil.
+func (e *envReader) Err() error { return errors.Join(e.errs...) }
 
 // NewRootCmd builds the kardan command with all its subcommands.
 func NewRootCmd(web fs.FS) *cobra.Command {

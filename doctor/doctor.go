@@ -307,7 +307,7 @@ func checkSMS(ctx context.Context, c Config) Result {
 	r := Result{Name: "sms"}
 	sender := c.Sender
 	if sender == nil {
-		s, err := auth.NewSender(c.SMS, c.SMSKey, c.SMSTemplate)
+		s, err := auth.NewSender(c.SMS, c.SMSKey, c.SMSTemplate, "")
 		if err != nil {
 			r.Status, r.Detail, r.Fix = Fail, err.Error(), "set --sms (KARDAN_SMS) to console, file:PATH or kavenegar with KARDAN_SMS_KEY and KARDAN_SMS_TEMPLATE"
 			return r

@@ -37,12 +37,14 @@ func TestOrientationParserSurvivesGarbage(t *testing.T) {
 
 func TestJobsAreBounded(t *testing.T) {
 	p := NewProcessor(nil, Options{Jobs: 1})
-	p.jobs <- struct{}{} // another upload holds the only slot
+	if err := p.budget.acquire(context.Background(), 1); err != nil { // another upload holds the only slot
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	data := []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
 	if _, err := p.Transform(ctx, data); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want to wait for the slot until the request gives up", err)
 	}
-	<-p.jobs
+	p.budget.release(1)
 }

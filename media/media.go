@@ -32,9 +32,14 @@ type Options struct {
 	MaxSide   int   // the display variant fits in MaxSide × MaxSide
 	ThumbSide int   // the thumbnail fits in ThumbSide × ThumbSide
 	Quality   int   // JPEG quality
-	// Jobs bounds how many images are decoded at once: a 40-megapixel image takes up to 160 MiB
-	// while it is worked on.
+	// Jobs bounds how many images are decoded at once.
 	Jobs int
+	// DecodeMemory bounds the bytes all decodes in flight may allocate together, by each
+	// image's DecodeCost, reckoned from its header before anything is decoded; an image that
+	// alone would need more is refused (ErrTooCostly). A 40-megapixel baseline JPEG needs
+	// about 110 MiB, an 8-bit PNG of that size about 210 MiB; a progressive JPEG keeps 256
+	// bytes per 8×8 block per component besides, so progressive photos fit up to about 25 MP.
+	DecodeMemory int64
 }
 
 // DefaultOptions are DESIGN.md's limits: 10 MiB, 40 megapixels, 1600 px and a 400 px thumbnail.
@@ -45,6 +50,8 @@ var DefaultOptions = Options{
 	ThumbSide: 400,
 	Quality:   85,
 	Jobs:      min(2, runtime.NumCPU()),
+	// 256 MiB: a small VPS keeps room for the database, the index and the page cache.
+	DecodeMemory: 256 << 20,
 }
 
 // Image is a processed, stored image.
@@ -62,7 +69,7 @@ type Image struct {
 type Processor struct {
 	opts    Options
 	storage Storage
-	jobs    chan struct{}
+	budget  *memBudget
 }
 
 // NewProcessor builds a processor storing into storage; zero options take the defaults.
@@ -86,7 +93,10 @@ func NewProcessor(storage Storage, opts Options) *Processor {
 	if opts.Jobs <= 0 {
 		opts.Jobs = d.Jobs
 	}
-	return &Processor{opts: opts, storage: storage, jobs: make(chan struct{}, opts.Jobs)}
+	if opts.DecodeMemory <= 0 {
+		opts.DecodeMemory = d.DecodeMemory
+	}
+	return &Processor{opts: opts, storage: storage, budget: newMemBudget(opts.DecodeMemory, opts.Jobs)}
 }
 
 // Options answers the processor's limits.
@@ -173,18 +183,24 @@ type Variants struct {
 
 // Transform checks and decodes data, applies its EXIF orientation and encodes the display
 // variant and the thumbnail. Re-encoding from pixels keeps no metadata (EXIF, GPS, XMP, ICC,
-// comments) and nothing appended to the file. At most Options.Jobs run at once.
+// comments) and nothing appended to the file. At most Options.Jobs run at once, and only while
+// their DecodeCost together fits in Options.DecodeMemory.
 func (p *Processor) Transform(ctx context.Context, data []byte) (*Variants, error) {
 	format, cfg, err := p.Check(data)
 	if err != nil {
 		return nil, err
 	}
-	select {
-	case p.jobs <- struct{}{}:
-		defer func() { <-p.jobs }()
-	case <-ctx.Done():
-		return nil, fmt.Errorf("wait for an image job: %w", ctx.Err())
+	cost, err := DecodeCost(format, data, cfg, p.opts.MaxSide)
+	if err != nil {
+		return nil, err
 	}
+	if cost > p.opts.DecodeMemory {
+		return nil, fmt.Errorf("%w: %d MiB, budget %d MiB", ErrTooCostly, cost>>20, p.opts.DecodeMemory>>20)
+	}
+	if err := p.budget.acquire(ctx, cost); err != nil {
+		return nil, err
+	}
+	defer p.budget.release(cost)
 	img, err := decode(format, bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)

@@ -180,7 +180,7 @@ func TestSignupCodes(t *testing.T) {
 
 	t.Run("OK", func(t *testing.T) {
 		st := storetest.Open(t)
-		withClock(st)
+		clk := withClock(st)
 		if err := issue(st, phone, "1.1.1.1"); err != nil {
 			t.Fatal(err)
 		}
@@ -191,8 +191,14 @@ func TestSignupCodes(t *testing.T) {
 		if err != nil || u.NumberPhone != phone {
 			t.Fatalf("got %+v %v, want the new user signed in", u, err)
 		}
-		if err := issue(st, phone, "1.1.1.1"); codeOf(err) != store.EConflict {
-			t.Fatalf("a code for a registered number: got %v, want conflict", err)
+		// A registered number is issued (and counted) like any other: the caller sends a notice.
+		clk.advance(time.Minute)
+		if err := issue(st, phone, "1.1.1.1"); err != nil {
+			t.Fatalf("a code for a registered number: got %v, want it issued", err)
+		}
+		// Even a right answer to it creates nothing.
+		if err := register(st, "right"); codeOf(err) != store.EConflict {
+			t.Fatalf("register twice: got %v, want conflict", err)
 		}
 	})
 	t.Run("ErrUsedTwice", func(t *testing.T) {
@@ -201,8 +207,8 @@ func TestSignupCodes(t *testing.T) {
 		issue(st, phone, "1.1.1.1")
 		register(st, "right")
 		err := st.Register(ctx, &store.User{NumberPhone: phone, PasswordHash: "h"}, hash, policy, session(2))
-		if codeOf(err) != store.EConflict {
-			t.Fatalf("got %v, want conflict", err)
+		if errKey(err) != "code_expired" {
+			t.Fatalf("got %v, want code_expired (the code is used up)", err)
 		}
 	})
 	t.Run("ErrNoCode", func(t *testing.T) {

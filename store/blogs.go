@@ -165,6 +165,8 @@ func (s *Store) Blogs(ctx context.Context, f BlogFilter) ([]*Blog, int, error) {
 	published := f.PublishedOnly || (f.Status != nil && *f.Status == BlogPublished)
 	if published {
 		where, args = append(where, "b.status = 'Accepted' AND b.release_at <= ?"), append(args, now)
+	} else if f.Status != nil && *f.Status == StatusEdited {
+		where = append(where, "b.id IN (SELECT blog_id FROM blog_edits WHERE status = 'Pending')")
 	} else if f.Status != nil {
 		where, args = append(where, "b.status = ?"), append(args, *f.Status)
 		if *f.Status == StatusAccepted {
@@ -261,8 +263,20 @@ func (s *Store) UpdateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 		if b.WriterID != actor.ID && !actor.IsAdmin() {
 			return Errorf(EForbidden, "blog_not_yours", nil)
 		}
+		old := *b
 		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, false); err != nil {
 			return err
+		}
+		writerEdit := b.WriterID == actor.ID && !actor.IsAdmin()
+		if opt.Moderated && writerEdit && old.Status == StatusAccepted && b.Status == StatusAccepted && blogMaterialChange(&old, b) {
+			// Unreviewed text must not reach the public: the accepted article stays as it is and
+			// the rewrite waits for an admin (audit L5).
+			return s.holdBlogEdit(ctx, tx, b)
+		}
+		if writerEdit {
+			if err := dropBlogEdit(ctx, tx, b.ID); err != nil {
+				return err
+			}
 		}
 		b.UpdateAt = s.now()
 		tags, _ := json.Marshal(b.Tags)
@@ -347,10 +361,33 @@ func (s *Store) SetBlogStatus(ctx context.Context, actorID *int64, id int64, sta
 		if err != nil {
 			return err
 		}
+		now := s.now()
+		if from == StatusAccepted && (status == StatusAccepted || status == StatusRejected) {
+			// On an accepted article these decide its waiting rewrite.
+			e, err := blogEditTx(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if e == nil || e.Status != StatusPending {
+				return Errorf(EConflict, "bad_transition", map[string]any{"from": from, "to": status})
+			}
+			if status == StatusAccepted {
+				err = applyBlogEdit(ctx, tx, id, now)
+			} else {
+				_, err = tx.ExecContext(ctx, `UPDATE blog_edits SET status = ?, admin_id = ?, admin_note = ?, update_at = ? WHERE blog_id = ?`,
+					StatusRejected, actorID, note, now, id)
+			}
+			if err != nil {
+				return err
+			}
+			if err := audit(ctx, tx, actorID, "edit", "blog", id, StatusPending, status, note, now); err != nil {
+				return err
+			}
+			return queueIndex(ctx, tx, "blog", id, now)
+		}
 		if !allowedMove(blogTransitions, from, status) {
 			return Errorf(EConflict, "bad_transition", map[string]any{"from": from, "to": status})
 		}
-		now := s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE blogs SET status = ?, admin_id = ?, admin_note = ?, update_at = ? WHERE id = ?`,
 			status, actorID, note, now, id); err != nil {
 			return err

@@ -34,15 +34,14 @@ const (
 	PurposeLogin  = "login"
 )
 
-// IssueSignupCode stores a sign-up code after checking that the number is not registered
-// (conflict) and that the policy's cooldown and hourly caps allow a send (too many, with the
-// seconds to wait). It answers the code's row id, for WithdrawCode.
+// IssueSignupCode stores a sign-up code when the policy's cooldown and hourly caps allow a send
+// (too many, with the seconds to wait). It answers the code's row id, for WithdrawCode. It does
+// not look at whether the number is registered: a registered number is counted and answered
+// alike (the caller sends it a notice instead of the code), so sign-up tells no stranger who
+// has an account.
 func (s *Store) IssueSignupCode(ctx context.Context, c SignupCode, p CodePolicy) (int64, error) {
 	var id int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.refuseRegistered(ctx, tx, c.NumberPhone); err != nil {
-			return err
-		}
 		var err error
 		id, err = s.issueCode(ctx, tx, c, PurposeSignup, p)
 		return err
@@ -137,12 +136,12 @@ func codeError(key string) error {
 func (s *Store) CheckSignupCode(ctx context.Context, phone string, codeHash []byte, p CodePolicy) error {
 	var fail error
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.refuseRegistered(ctx, tx, phone); err != nil {
+		var err error
+		if _, fail, err = s.answerCode(ctx, tx, phone, PurposeSignup, codeHash, p); err != nil || fail != nil {
 			return err
 		}
-		var err error
-		_, fail, err = s.answerCode(ctx, tx, phone, PurposeSignup, codeHash, p)
-		return err
+		// Only after a right code: a wrong one is answered alike for registered numbers.
+		return s.refuseRegistered(ctx, tx, phone)
 	})
 	if err == nil {
 		err = fail
@@ -159,12 +158,12 @@ func (s *Store) CheckSignupCode(ctx context.Context, phone string, codeHash []by
 func (s *Store) Register(ctx context.Context, u *User, codeHash []byte, p CodePolicy, ns NewSession) error {
 	var fail error
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := s.refuseRegistered(ctx, tx, u.NumberPhone); err != nil {
-			return err
-		}
 		id, f, err := s.answerCode(ctx, tx, u.NumberPhone, PurposeSignup, codeHash, p)
 		if err != nil || f != nil {
 			fail = f
+			return err
+		}
+		if err := s.refuseRegistered(ctx, tx, u.NumberPhone); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET used_at = ? WHERE id = ?`, s.now(), id); err != nil {

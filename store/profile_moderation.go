@@ -34,10 +34,33 @@ func (s *Store) SetProfileStatus(ctx context.Context, actorID *int64, id int64, 
 		if err != nil {
 			return err
 		}
+		now := s.now()
+		if from == StatusAccepted && !deleted.Valid && (status == StatusAccepted || status == StatusRejected) {
+			// On an accepted profile these decide its waiting edit: accept publishes it, reject
+			// keeps the public version and tells the owner why.
+			e, err := profileEditTx(ctx, tx, id)
+			if err != nil {
+				return err
+			}
+			if e == nil || e.Status != StatusPending {
+				return Errorf(EConflict, "bad_transition", map[string]any{"from": from, "to": status})
+			}
+			if status == StatusAccepted {
+				if err := s.applyEdit(ctx, tx, id); err != nil {
+					return err
+				}
+			} else if _, err := tx.ExecContext(ctx, `UPDATE profile_edits SET status = ?, admin_id = ?, admin_note = ?, update_at = ?
+				WHERE profile_id = ?`, StatusRejected, actorID, note, now, id); err != nil {
+				return err
+			}
+			if err := audit(ctx, tx, actorID, "edit", "profile", id, StatusPending, status, note, now); err != nil {
+				return err
+			}
+			return queueIndex(ctx, tx, "profile", id, now)
+		}
 		if !allowedMove(profileTransitions, from, status) || deleted.Valid {
 			return Errorf(EConflict, "bad_transition", map[string]any{"from": from, "to": status})
 		}
-		now := s.now()
 		if _, err := tx.ExecContext(ctx, `UPDATE profiles SET account_status = ?, admin_id = ?, admin_note = ?, update_at = ? WHERE id = ?`,
 			status, actorID, note, now, id); err != nil {
 			return err

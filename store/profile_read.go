@@ -132,6 +132,8 @@ func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int,
 	if f.Status != nil {
 		if *f.Status == StatusDeleted {
 			where = append(where, "p.delete_at IS NOT NULL")
+		} else if *f.Status == StatusEdited {
+			where = append(where, "p.delete_at IS NULL AND p.id IN (SELECT profile_id FROM profile_edits WHERE status = 'Pending')")
 		} else {
 			where, args = append(where, "p.account_status = ? AND p.delete_at IS NULL"), append(args, *f.Status)
 		}

@@ -159,6 +159,9 @@ func (s *Store) CreateProfile(ctx context.Context, userID int64, in *ProfileInpu
 
 // UpdateProfile replaces a profile's owner-editable parts with in. Only the owner (or an admin)
 // may; a Rejected profile goes back to Pending for review, other statuses stay.
+//
+// With moderated, an owner's material edit of an Accepted profile is held for review instead
+// (ProfileEdit); the answer is then the public version, unchanged.
 func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *ProfileInput, moderated bool) (*Profile, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		p, err := editableProfile(ctx, tx, actor, id)
@@ -168,6 +171,7 @@ func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *Pr
 		if p.DeleteAt != nil {
 			return Errorf(EConflict, "profile_deleted", nil)
 		}
+		old := *p
 		oldName, oldCity, oldField := p.ProfileName, p.CityID, p.RangeWorkerID
 		refs, err := s.applyInput(ctx, tx, p, in, p.UserID == actor.ID)
 		if err != nil {
@@ -180,6 +184,18 @@ func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *Pr
 		// in the field is not new there (audit I6).
 		if p.RangeWorkerID != oldField {
 			if err := s.checkFieldLock(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		ownerEdit := p.UserID == actor.ID && !actor.IsAdmin()
+		if moderated && ownerEdit && old.AccountStatus == StatusAccepted && materialChange(&old, p) {
+			// Unreviewed text must not reach the public: the accepted version stays as it is
+			// and the edit waits for an admin (audit L5).
+			return s.holdEdit(ctx, tx, id, in)
+		}
+		if ownerEdit {
+			// The owner's latest save wins: one that publishes nothing new replaces a waiting edit.
+			if err := dropEdit(ctx, tx, id); err != nil {
 				return err
 			}
 		}

@@ -3,7 +3,8 @@ import './forms.css';
 import { useTranslation } from '../i18n';
 import { Dialog } from './Dialog';
 import { Icon } from './Icon';
-import { Loading, ErrorState } from './StateViews';
+import { Loaded } from './StateViews';
+import { useLoad } from '../lib/useLoad';
 import { fold } from './CityPicker';
 
 export interface Option {
@@ -31,24 +32,9 @@ interface Props {
 export function SearchSelect({ id, label, value, placeholder, load, onChange, disabled, error, hint, filterLabel }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [items, setItems] = useState<Option[] | null>(null);
-  const [err, setErr] = useState('');
+  const items = useLoad(() => (load ? load() : Promise.resolve([])), [load], { enabled: open && !!load, clearOnChange: true, progress: false });
   const [filter, setFilter] = useState('');
-  const [tick, setTick] = useState(0);
   const filterRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (!open || !load) return;
-    let live = true;
-    setErr('');
-    setItems(null);
-    load()
-      .then((x) => live && setItems(x))
-      .catch((e) => live && setErr((e as Error).message));
-    return () => {
-      live = false;
-    };
-  }, [open, load, tick]);
 
   useEffect(() => {
     if (open) {
@@ -59,9 +45,9 @@ export function SearchSelect({ id, label, value, placeholder, load, onChange, di
 
   const shown = useMemo(() => {
     const f = fold(filter);
-    const list = [...(items ?? [])].sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    const list = [...(items.data ?? [])].sort((a, b) => a.label.localeCompare(b.label, i18n.language));
     return f ? list.filter((o) => fold(o.label).includes(f) || fold(o.alt ?? '').includes(f)) : list;
-  }, [items, filter, i18n.language]);
+  }, [items.data, filter, i18n.language]);
 
   const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 
@@ -117,31 +103,29 @@ export function SearchSelect({ id, label, value, placeholder, load, onChange, di
             }}
           />
         </div>
-        {err ? (
-          <ErrorState message={err} onRetry={() => setTick((n) => n + 1)} />
-        ) : items === null ? (
-          <Loading />
-        ) : (
-          <ul class="picker-list" role="list">
-            {shown.map((o) => (
-              <li key={o.id}>
-                <button
-                  type="button"
-                  class={`picker-item${value?.id === o.id ? ' strong' : ''}`}
-                  aria-current={value?.id === o.id ? 'true' : undefined}
-                  onClick={() => {
-                    onChange(o);
-                    setOpen(false);
-                  }}
-                >
-                  <span>{o.label}</span>
-                  {value?.id === o.id && <Icon name="check" size={18} />}
-                </button>
-              </li>
-            ))}
-            {shown.length === 0 && <li class="muted picker-empty">{t('errors.noItems')}</li>}
-          </ul>
-        )}
+        <Loaded load={items}>
+          {() => (
+            <ul class="picker-list" role="list">
+              {shown.map((o) => (
+                <li key={o.id}>
+                  <button
+                    type="button"
+                    class={`picker-item${value?.id === o.id ? ' strong' : ''}`}
+                    aria-current={value?.id === o.id ? 'true' : undefined}
+                    onClick={() => {
+                      onChange(o);
+                      setOpen(false);
+                    }}
+                  >
+                    <span>{o.label}</span>
+                    {value?.id === o.id && <Icon name="check" size={18} />}
+                  </button>
+                </li>
+              ))}
+              {shown.length === 0 && <li class="muted picker-empty">{t('errors.noItems')}</li>}
+            </ul>
+          )}
+        </Loaded>
       </Dialog>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
+import type { Load } from '../lib/useLoad';
 
 /** `page`: the whole page is waiting, so the state fills the window and the footer stays below it instead of jumping down when the content arrives. */
 export function Loading({ label, page }: { label?: string; page?: boolean }) {
@@ -50,4 +51,26 @@ export function OfflineNote() {
       {t('offline.savedCopy')}
     </p>
   );
+}
+
+interface LoadedProps<T> {
+  load: Load<T>;
+  /** Whether the answer has nothing to show; then `empty` is shown instead of the children. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ComponentChildren;
+  /** The whole page waits (see Loading). */
+  page?: boolean;
+  children: (data: T) => ComponentChildren;
+}
+
+/**
+ * The one way a loaded part of a page shows its states: the error with a retry button, the spinner
+ * while there is nothing yet, the empty state, then the data. An answer held from before stays on
+ * screen while the next one loads, so a page does not blink on every filter change.
+ */
+export function Loaded<T>({ load, isEmpty, empty, page, children }: LoadedProps<T>) {
+  if (load.status === 'error') return <ErrorState message={load.error?.message} onRetry={load.reload} />;
+  if (load.data === undefined) return load.status === 'idle' ? null : <Loading page={page} />;
+  if (isEmpty?.(load.data)) return <>{empty ?? <EmptyState />}</>;
+  return <>{children(load.data)}</>;
 }

@@ -3,8 +3,10 @@ import { zonedParts, zonedPartsViaIntl as viaIntl } from './intl';
 
 describe('zonedParts', () => {
   it('computes Tehran time like Intl since the offset became fixed', () => {
-    // Every 7 h 13 min 17 s over three years, across Nowruz, midnights and month ends.
-    for (let ms = Date.UTC(2022, 8, 21, 19, 30); ms < Date.UTC(2025, 11, 31); ms += 26_000_000 + 17_000) {
+    // Every 7 h 13 min 17 s from the change until two years after today, across Nowruz, midnights
+    // and month ends: a tzdata change for the coming dates (a return of summer time) fails here.
+    const end = Date.now() + 2 * 365 * 86_400_000;
+    for (let ms = Date.UTC(2022, 8, 21, 19, 30); ms < end; ms += 26_000_000 + 17_000) {
       const d = new Date(ms);
       expect(zonedParts(d, 'Asia/Tehran')).toEqual(viaIntl(d, 'Asia/Tehran'));
     }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useTranslation } from '../../i18n';
 import { getConfig, type AppConfig } from '../../api';
+import { useLoad } from '../../lib/useLoad';
 import { Icon } from '../Icon';
 import type { MapProps } from './index';
 import './map-later.css';
@@ -31,23 +32,13 @@ export function MapOnDemand(p: Omit<MapProps, 'tiles'>) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [wanted, want] = useNearView(box);
-  const [tiles, setTiles] = useState<AppConfig | null | undefined>(undefined);
+  // Without the configuration the map still shows, with the default tiles.
+  const config = useLoad<AppConfig | null>(() => getConfig().catch(() => null), [], { enabled: wanted, progress: false });
 
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    getConfig()
-      .catch(() => null)
-      .then((c) => live && setTiles(c));
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-
-  if (wanted && tiles !== undefined) {
+  if (wanted && config.data !== undefined) {
     return (
       <Suspense fallback={<div class="kd-map-later skeleton" />}>
-        <LeafletMap {...p} tiles={tiles?.tiles} />
+        <LeafletMap {...p} tiles={config.data?.tiles} />
       </Suspense>
     );
   }

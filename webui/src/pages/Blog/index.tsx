@@ -6,7 +6,7 @@ import { Pager } from '../../components/Pager';
 import { Icon } from '../../components/Icon';
 import { EmptyState, ErrorState } from '../../components/StateViews';
 import { getCategoryTree, searchBlogs } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { skipFor, TAKE } from '../../lib/paging';
 import { localName, useTranslation } from '../../i18n';
 import './blog.css';
@@ -31,9 +31,9 @@ export default function Blog() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   usePageMeta(t('blog.title'), t('blog.description'));
-  const tree = useAsync(() => getCategoryTree(), []);
+  const tree = useLoad(() => getCategoryTree(), []);
 
-  const list = useAsync(
+  const list = useLoad(
     () =>
       searchBlogs({
         skip: skipFor(page),

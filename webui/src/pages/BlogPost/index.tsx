@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { blogAuthor, blogTags } from '../../components/BlogCard';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { ApiError, getBlog } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { formatDate } from '../../lib/format';
 import NotFound from '../NotFound';
 import { OfflinePage } from '../Offline/OfflinePage';
@@ -15,7 +15,7 @@ import '../Blog/blog.css';
 export default function BlogPost() {
   const { slug = '' } = useParams();
   const { t, i18n } = useTranslation();
-  const res = useAsync(() => getBlog(slug), [slug]);
+  const res = useLoad(() => getBlog(slug), [slug]);
   const b = res.data;
   usePageMeta(b?.title, b?.summary);
   if (res.status === 'error') {

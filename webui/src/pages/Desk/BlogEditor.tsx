@@ -10,7 +10,7 @@ import { JalaliDatePicker } from '../../components/JalaliDatePicker';
 import { RichTextEditor } from '../../components/RichTextEditor';
 import { ErrorState, Loading } from '../../components/StateViews';
 import { blogTags } from '../../components/BlogCard';
-import { getCategoryTree, type Blog, type CategoryNode } from '../../api';
+import { getCategoryTree, type Blog } from '../../api';
 import { addBlog, editBlog, getMyBlog, getMyProfiles, uploadFile, type BlogPayload } from '../../api/desk';
 import { clearDraft, draftKey, draftWriter, loadDraft } from '../../lib/draft';
 import { jalaliOf, jalaliToDate, minutesOf, type JDate } from '../../lib/jalali';
@@ -19,6 +19,7 @@ import { htmlText } from '../../lib/richText';
 import { formatDate } from '../../lib/format';
 import { formatClock, quarterHourChoices } from '../../lib/hours';
 import { localDigits } from '../../lib/digits';
+import { useLoad } from '../../lib/useLoad';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { StatusBadge } from './StatusBadge';
@@ -90,61 +91,42 @@ export default function BlogEditor() {
   const writer = useMemo(() => draftWriter<BlogForm>(key), [key]);
   const [form, setForm] = useState<BlogForm | null>(null);
   const [saved, setSaved] = useState('');
-  const [blog, setBlog] = useState<Blog | null>(null);
-  const [loadErr, setLoadErr] = useState('');
-  const [tick, setTick] = useState(0);
-  const [tree, setTree] = useState<CategoryNode[] | null>(null);
-  const [treeErr, setTreeErr] = useState('');
+  // The article (null for a new one): the form starts from it, with a draft kept on this device laid over it.
+  const loaded = useLoad<Blog | null>(
+    () => (isNew ? Promise.resolve(null) : bid ? getMyBlog(bid) : Promise.reject(new Error(t('errors.itemNotFound')))),
+    [bid, isNew],
+    { initial: () => (isNew ? null : undefined), clearOnChange: true },
+  );
+  const blog = loaded.data ?? null;
+  const tree = useLoad(() => getCategoryTree().then((x) => x ?? []), [], { progress: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState<'' | 'draft' | 'submit'>('');
   const [restoredAt, setRestoredAt] = useState<number | null>(null);
   // Experts write in their fields: a writer (not an admin) may file articles only under the fields of their accepted pages.
   const desk = useDesk();
-  const [myFields, setMyFields] = useState<number[] | null>(null);
-  useEffect(() => {
-    if (desk.admin || !auth.userId) return setMyFields(null);
-    getMyProfiles(auth.userId)
-      .then((r) => setMyFields([...new Set(r.profiles.filter((p) => p.account_status === 'Accepted' && !p.delete_at && p.range_worker).map((p) => p.range_worker!.id))]))
-      .catch(() => setMyFields(null));
-  }, [desk.admin, auth.userId]);
+  const mine = useLoad(() => getMyProfiles(auth.userId!), [auth.userId], { enabled: !desk.admin && !!auth.userId, progress: false });
+  const myFields = useMemo(
+    () =>
+      mine.data
+        ? [...new Set(mine.data.profiles.filter((p) => p.account_status === 'Accepted' && !p.delete_at && p.range_worker).map((p) => p.range_worker!.id))]
+        : null,
+    [mine.data],
+  );
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft key and the texts follow the article id and the language; the load runs once per article
   useEffect(() => {
-    let live = true;
-    setLoadErr('');
-    if (isNew) {
-      const base = nowForm();
-      const d = loadDraft<BlogForm>(key);
-      setSaved(JSON.stringify(base));
-      setForm(d ? { ...base, ...d.data } : base);
-      setRestoredAt(d?.at ?? null);
-      return;
+    if (loaded.data === undefined) return;
+    const base = loaded.data ? fromBlog(loaded.data) : nowForm();
+    const d = loadDraft<BlogForm>(key);
+    setSaved(JSON.stringify(base));
+    if (d && JSON.stringify({ ...base, ...d.data }) !== JSON.stringify(base)) {
+      setForm({ ...base, ...d.data });
+      setRestoredAt(d.at);
+    } else {
+      setForm(base);
+      setRestoredAt(null);
     }
-    if (!bid) return setLoadErr(t('errors.itemNotFound'));
-    getMyBlog(bid)
-      .then((b) => {
-        if (!live) return;
-        const f = fromBlog(b);
-        setBlog(b);
-        setSaved(JSON.stringify(f));
-        const d = loadDraft<BlogForm>(key);
-        if (d && JSON.stringify({ ...f, ...d.data }) !== JSON.stringify(f)) {
-          setForm({ ...f, ...d.data });
-          setRestoredAt(d.at);
-        } else setForm(f);
-      })
-      .catch((e) => live && setLoadErr((e as Error).message));
-    return () => {
-      live = false;
-    };
-  }, [bid, isNew, tick]);
-
-  useEffect(() => {
-    getCategoryTree()
-      .then((x) => setTree(x ?? []))
-      .catch((e) => setTreeErr((e as Error).message));
-  }, []);
+  }, [loaded.data, key]);
 
   const dirty = !!form && JSON.stringify(form) !== saved;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the writer and the draft key are made once per article; the draft follows the form
@@ -205,8 +187,8 @@ export default function BlogEditor() {
     }
   };
 
-  if (loadErr) return <ErrorState message={loadErr} onRetry={() => setTick((n) => n + 1)} />;
-  if (!form) return <Loading />;
+  if (loaded.status === 'error') return <ErrorState message={loaded.error?.message} onRetry={loaded.reload} />;
+  if (!form || loaded.data === undefined) return <Loading />;
 
   const status = blog ? blogStatus(blog) : null;
   const quarterHours = quarterHourChoices(form.minutes);
@@ -328,8 +310,8 @@ export default function BlogEditor() {
               label={t('deskBlog.labels.categories')}
               mode="any"
               max={5}
-              tree={tree}
-              loadError={treeErr}
+              tree={tree.data ?? null}
+              loadError={tree.error?.message ?? ''}
               value={{ field: null, categories: form.categories }}
               onChange={(v) => set('categories', v.categories, 'category_list')}
               error={errors.category_list}

@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
 import { Switch } from '../../components/Switch';
 import { Dialog } from '../../components/Dialog';
-import { EmptyState, ErrorState, Loading } from '../../components/StateViews';
+import { EmptyState, Loaded } from '../../components/StateViews';
 import { ApiError, type Profile } from '../../api';
 import { deleteProfile, getMyProfiles, getOwnProfile, restoreProfile, setProfileFlags } from '../../api/desk';
 import { localName, useTranslation } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { localDigits } from '../../lib/digits';
+import { useLoad } from '../../lib/useLoad';
 import { toast } from '../../state/toast';
 import { useAuth } from '../../state/auth';
 import { daysLeft, deletedIds, forgetDeleted, rememberDeleted, restoreUntil, RETENTION_DAYS } from './deleted';
@@ -113,25 +114,11 @@ export default function MyProfiles() {
   const lang = i18n.language;
   const auth = useAuth();
   const userId = auth.userId;
-  const [list, setList] = useState<Profile[] | null>(null);
-  const [error, setError] = useState('');
-  const [tick, setTick] = useState(0);
+  const mine = useLoad(() => loadAll(userId!), [userId], { enabled: !!userId });
   const [busy, setBusy] = useState<string>('');
   const [confirm, setConfirm] = useState<Profile | null>(null);
 
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    setError('');
-    loadAll(userId)
-      .then((l) => live && setList(l))
-      .catch((e) => live && setError((e as Error).message));
-    return () => {
-      live = false;
-    };
-  }, [userId, tick]);
-
-  const replace = (p: Profile) => setList((l) => (l ?? []).map((x) => (x.id === p.id ? { ...x, ...p } : x)));
+  const replace = (p: Profile) => mine.mutate((l) => l.map((x) => (x.id === p.id ? { ...x, ...p } : x)));
 
   const flag = async (p: Profile, which: Flag, on: boolean) => {
     setBusy(`${which}${p.id}`);
@@ -200,86 +187,88 @@ export default function MyProfiles() {
         <span>{t('nav.projects')}</span>
         <span class="badge badge-soon">{t('common.comingSoon')}</span>
       </p>
-      {error ? (
-        <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
-      ) : list === null ? (
-        <Loading />
-      ) : list.length === 0 ? (
-        <EmptyState icon="briefcase" title={t('desk.noProfiles')} text={t('desk.noProfilesText')}>
-          <Link to="/dashboard/profiles/new" class="btn btn-primary">
-            <Icon name="plus" size={18} />
-            {t('desk.addProfile')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <ul class="mp-list" role="list">
-          {list.map((p) => {
-            const s = statusOf(p);
-            const deleted = s === 'Deleted';
-            const img = p.profile_image || p.logo;
-            return (
-              <li key={p.id} class={`mp-card card${deleted ? ' is-deleted' : ''}`}>
-                <div class="mp-top">
-                  <span class="mp-img" aria-hidden="true">
-                    {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={28} />}
-                  </span>
-                  <div class="mp-title">
-                    <h2 dir="auto">{p.profile_name}</h2>
-                    <p class="small muted">
-                      {[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}
-                    </p>
+      <Loaded
+        load={mine}
+        isEmpty={(l) => l.length === 0}
+        empty={
+          <EmptyState icon="briefcase" title={t('desk.noProfiles')} text={t('desk.noProfilesText')}>
+            <Link to="/dashboard/profiles/new" class="btn btn-primary">
+              <Icon name="plus" size={18} />
+              {t('desk.addProfile')}
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <ul class="mp-list" role="list">
+            {list.map((p) => {
+              const s = statusOf(p);
+              const deleted = s === 'Deleted';
+              const img = p.profile_image || p.logo;
+              return (
+                <li key={p.id} class={`mp-card card${deleted ? ' is-deleted' : ''}`}>
+                  <div class="mp-top">
+                    <span class="mp-img" aria-hidden="true">
+                      {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={28} />}
+                    </span>
+                    <div class="mp-title">
+                      <h2 dir="auto">{p.profile_name}</h2>
+                      <p class="small muted">
+                        {[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}
+                      </p>
+                    </div>
+                    <StatusBadge status={s} />
                   </div>
-                  <StatusBadge status={s} />
-                </div>
-                <StatusNote p={p} />
-                {!deleted && (
-                  <div class="mp-flags">
-                    <Switch
-                      checked={p.active !== false}
-                      busy={busy === `active${p.id}`}
-                      onChange={(v) => flag(p, 'active', v)}
-                      label={t('desk.active')}
-                      hint={t(p.active !== false ? 'desk.activeOn' : 'desk.activeOff')}
-                    />
-                    <Switch
-                      checked={p.display !== false}
-                      busy={busy === `display${p.id}`}
-                      onChange={(v) => flag(p, 'display', v)}
-                      label={t('desk.display')}
-                      hint={t(p.display !== false ? 'desk.displayOn' : 'desk.displayOff')}
-                    />
-                  </div>
-                )}
-                <div class="mp-actions">
-                  {deleted ? (
-                    <button type="button" class="btn btn-primary btn-sm" onClick={() => restore(p)} disabled={busy === `res${p.id}`}>
-                      {busy === `res${p.id}` ? <span class="spinner" aria-hidden="true" /> : <Icon name="restore" size={18} />}
-                      {t('desk.restore')}
-                    </button>
-                  ) : (
-                    <>
-                      <Link to={`/dashboard/profiles/${p.id}`} class="btn btn-outline btn-sm">
-                        <Icon name="edit" size={18} />
-                        {t('common.edit')}
-                      </Link>
-                      {visible(p) && p.slug && (
-                        <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
-                          <Icon name="eye" size={18} />
-                          {t('desk.view')}
-                        </Link>
-                      )}
-                      <button type="button" class="btn btn-ghost btn-sm danger-text" onClick={() => setConfirm(p)}>
-                        <Icon name="trash" size={18} />
-                        {t('desk.delete')}
-                      </button>
-                    </>
+                  <StatusNote p={p} />
+                  {!deleted && (
+                    <div class="mp-flags">
+                      <Switch
+                        checked={p.active !== false}
+                        busy={busy === `active${p.id}`}
+                        onChange={(v) => flag(p, 'active', v)}
+                        label={t('desk.active')}
+                        hint={t(p.active !== false ? 'desk.activeOn' : 'desk.activeOff')}
+                      />
+                      <Switch
+                        checked={p.display !== false}
+                        busy={busy === `display${p.id}`}
+                        onChange={(v) => flag(p, 'display', v)}
+                        label={t('desk.display')}
+                        hint={t(p.display !== false ? 'desk.displayOn' : 'desk.displayOff')}
+                      />
+                    </div>
                   )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <div class="mp-actions">
+                    {deleted ? (
+                      <button type="button" class="btn btn-primary btn-sm" onClick={() => restore(p)} disabled={busy === `res${p.id}`}>
+                        {busy === `res${p.id}` ? <span class="spinner" aria-hidden="true" /> : <Icon name="restore" size={18} />}
+                        {t('desk.restore')}
+                      </button>
+                    ) : (
+                      <>
+                        <Link to={`/dashboard/profiles/${p.id}`} class="btn btn-outline btn-sm">
+                          <Icon name="edit" size={18} />
+                          {t('common.edit')}
+                        </Link>
+                        {visible(p) && p.slug && (
+                          <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
+                            <Icon name="eye" size={18} />
+                            {t('desk.view')}
+                          </Link>
+                        )}
+                        <button type="button" class="btn btn-ghost btn-sm danger-text" onClick={() => setConfirm(p)}>
+                          <Icon name="trash" size={18} />
+                          {t('desk.delete')}
+                        </button>
+                      </>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Loaded>
       <Dialog
         open={!!confirm}
         onClose={() => setConfirm(null)}

@@ -7,7 +7,7 @@ import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { BlogCard } from '../../components/BlogCard';
 import { ErrorState, EmptyState } from '../../components/StateViews';
 import { getFavouriteCategories, searchBlogs, searchProfiles } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
 import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
 import { localName, useTranslation } from '../../i18n';
@@ -94,7 +94,7 @@ function Hero() {
 
 function QuickAccess() {
   const { t, i18n } = useTranslation();
-  const favs = useAsync(() => getFavouriteCategories(), []);
+  const favs = useLoad(() => getFavouriteCategories(), []);
   const city = lastCity()?.slag ?? ALL_IRAN;
   return (
     <section class="section container" aria-labelledby="quick-title">
@@ -137,7 +137,7 @@ function QuickAccess() {
 
 function TopProfessionals() {
   const { t } = useTranslation();
-  const top = useAsync(async (signal) => {
+  const top = useLoad(async (signal) => {
     const r = await searchProfiles({ take: 8, skip: 0, order: 'best' }, undefined, signal);
     learnFromProfiles(r.data.profiles);
     return r.data.profiles;
@@ -171,7 +171,7 @@ function TopProfessionals() {
 
 function Blogs() {
   const { t } = useTranslation();
-  const blogs = useAsync(() => searchBlogs({ skip: 0, take: 3 }), []);
+  const blogs = useLoad(() => searchBlogs({ skip: 0, take: 3 }), []);
   if (blogs.status === 'error' || (blogs.status === 'success' && !(blogs.data?.blogs ?? []).length)) return null;
   return (
     <section class="section container" aria-labelledby="blogs-title">

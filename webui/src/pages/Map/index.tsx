@@ -7,7 +7,7 @@ import { ProfileCard } from '../../components/ProfileCard';
 import { ErrorState, EmptyState, OfflineNote } from '../../components/StateViews';
 import { locate } from '../../components/CityPicker';
 import { getCategoryTree, getConfig, searchProfiles, type Profile } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { latLng } from '../../lib/links';
 import { lastCity } from '../../lib/cityMemory';
 import { localName, useTranslation } from '../../i18n';
@@ -52,8 +52,8 @@ export default function MapPage() {
   const [category, setCategory] = useState<string>(params.get('category') ?? '');
   const [active, setActive] = useState<number | null>(null);
   const [locating, setLocating] = useState(false);
-  const config = useAsync(() => getConfig().catch(() => null), []);
-  const tree = useAsync(() => getCategoryTree(), []);
+  const config = useLoad(() => getConfig().catch(() => null), []);
+  const tree = useLoad(() => getCategoryTree(), []);
   const debounce = useRef<number>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: setParams changes with every navigation: with it here the effect would write the address for ever
@@ -66,7 +66,7 @@ export default function MapPage() {
     setParams(next, { replace: true });
   }, [center[0], center[1], radius, category]);
 
-  const result = useAsync(
+  const result = useLoad(
     (signal) =>
       searchProfiles(
         {

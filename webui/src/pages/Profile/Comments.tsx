@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { Stars } from '../../components/Stars';
@@ -182,7 +182,7 @@ export function Comments({ profile }: { profile: Profile }) {
   // stays in the form, which then offers to replace the earlier review with it.
   const [conflict, setConflict] = useState<{ earlier: CommentItem | null } | null>(null);
   const categories = (profile.category_list ?? []).map((c) => c.id);
-  const list = useAsync(
+  const list = useLoad(
     () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE }),
     [profile.id, page],
   );

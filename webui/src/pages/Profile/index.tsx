@@ -7,7 +7,7 @@ import { OpenBadge } from '../../components/OpenBadge';
 import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/ProfileCard';
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
 import { ApiError, getUserProfiles, profileBySlug, profileBySlugNow, type Profile } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
@@ -32,7 +32,7 @@ function imgFallback(e: Event) {
 function OtherProfiles({ p }: { p: Profile }) {
   const { t } = useTranslation();
   const uid = p.user_id?.userId;
-  const others = useAsync(async () => {
+  const others = useLoad(async () => {
     if (!uid) return [];
     const r = await getUserProfiles(uid);
     const list = Array.isArray(r) ? r : (r?.profiles ?? []);
@@ -317,7 +317,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
 export default function ProfilePage() {
   const { slug = '' } = useParams();
   const { t } = useTranslation();
-  const res = useAsync(() => profileBySlug(slug), [slug], () => profileBySlugNow(slug));
+  const res = useLoad(() => profileBySlug(slug), [slug], { initial: () => profileBySlugNow(slug) });
   if (res.status === 'error') {
     const e = res.error;
     if (e instanceof ApiError && e.status === 404) return <NotFound />;

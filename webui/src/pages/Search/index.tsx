@@ -8,7 +8,7 @@ import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
 import { getCategoryTree, getProvinces, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
-import { useAsync } from '../../lib/useAsync';
+import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
 import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
@@ -34,7 +34,7 @@ export function findCategory(tree: CategoryNode[] | undefined, slag: string | un
 function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void; tree?: CategoryNode[] }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const provinces = useAsync(() => getProvinces(), []);
+  const provinces = useLoad(() => getProvinces(), []);
   const [q, setQ] = useState(f.q ?? '');
   const [picker, setPicker] = useState(false);
 
@@ -172,22 +172,24 @@ export default function Search() {
   const wide = useMedia('(min-width: 1024px)');
   const url = urlFromFilters(f);
 
-  const result = useAsync(
+  const result = useLoad(
     async (signal) => {
       const r = await searchFor(searchBody(f), url, signal);
       learnFromProfiles(r.data.profiles);
       return r;
     },
     [url],
-    () => {
-      const r = searchForNow(url);
-      if (r) learnFromProfiles(r.data.profiles);
-      return r;
+    {
+      initial: () => {
+        const r = searchForNow(url);
+        if (r) learnFromProfiles(r.data.profiles);
+        return r;
+      },
     },
   );
   // The category tree names the category in the title and fills the filters' list.
   const needTree = !!f.category || wide || sheet;
-  const tree = useAsync(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
+  const tree = useLoad(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
 
   const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }));
 

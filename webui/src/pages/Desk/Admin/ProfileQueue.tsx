@@ -1,17 +1,13 @@
-import { useState } from 'preact/hooks';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
-import { Pager } from '../../../components/Pager';
-import { EmptyState, ErrorState, Loading } from '../../../components/StateViews';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
 import { localName, useTranslation } from '../../../i18n';
-import { formatDate, formatPrice } from '../../../lib/format';
+import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
 import { contactLink } from '../../../lib/links';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
-import { ActionDialog, type PendingAction } from './ActionDialog';
-import { useList } from './useList';
+import { ModerationQueue, MoveButton, type QueueControl } from './ModerationQueue';
 
 const STATUSES = ['Pending', 'Accepted', 'Rejected', 'Blocked', 'Deleted'];
 
@@ -104,11 +100,9 @@ export function ProfileDetails({ p }: { p: Profile }) {
 export default function ProfileQueue() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const list = useList<Profile>((s, skip, take) => adminProfiles(s, skip, take).then((r) => ({ items: r.profiles, count: r.count })), 'Pending');
-  const [action, setAction] = useState<PendingAction | null>(null);
 
-  const ask = (p: Profile, to: ModerationStatus) =>
-    setAction({
+  const ask = (q: QueueControl<Profile>, p: Profile, to: ModerationStatus) =>
+    q.ask({
       title: t(`deskAdmin.profileMove.${to}`),
       subject: p.profile_name,
       confirm: t(`deskAdmin.do.${to === 'Accepted' && p.account_status === 'Blocked' ? 'Unblock' : to}`),
@@ -117,73 +111,54 @@ export default function ProfileQueue() {
       run: async (note) => {
         const r = await setProfileStatus(p.id, to, note);
         toast(t('deskAdmin.done'), 'success');
-        list.patch((items) => (list.status === (r?.account_status ?? to) ? items.map((x) => (x.id === p.id ? { ...x, ...r } : x)) : items.filter((x) => x.id !== p.id)));
+        q.patch((items) => (q.status === (r?.account_status ?? to) ? items.map((x) => (x.id === p.id ? { ...x, ...r } : x)) : items.filter((x) => x.id !== p.id)));
       },
     });
 
   return (
-    <div>
-      <div class="filters" role="group" aria-label={t('deskAdmin.filterStatus')}>
-        {STATUSES.map((s) => (
-          <button key={s} type="button" class="filter-chip" aria-pressed={list.status === s} onClick={() => list.setStatus(s)}>
-            {t(`desk.status.${s}`)}
-          </button>
-        ))}
-      </div>
-      {list.error ? (
-        <ErrorState message={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <Loading />
-      ) : list.data.items.length === 0 ? (
-        <EmptyState icon="check" title={t('deskAdmin.emptyQueue')} />
-      ) : (
-        <>
-          <p class="small muted">{t('deskAdmin.total', { n: list.data.count.toLocaleString(lang === 'fa' ? 'fa-IR' : 'en-US') })}</p>
-          <ul class="item-list" role="list">
-            {list.data.items.map((p) => {
-              const s = p.delete_at ? 'Deleted' : p.account_status ?? 'Pending';
-              const img = p.profile_image || p.logo;
-              return (
-                <li key={p.id} class="card item-card">
-                  <span class="item-thumb square" aria-hidden="true">
-                    {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={26} />}
-                  </span>
-                  <div class="item-body">
-                    <h3 dir="auto">{p.profile_name}</h3>
-                    <div class="item-meta">
-                      <StatusBadge status={s} />
-                      <span>{[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}</span>
-                      <span>{formatDate(p.create_at, lang)}</span>
-                    </div>
-                    {p.register_admin?.description && (
-                      <p class="item-text small muted" dir="auto">
-                        {t('desk.adminNote')}: {p.register_admin.description}
-                      </p>
-                    )}
-                    <ProfileDetails p={p} />
-                    <div class="item-actions">
-                      {(MOVES[s] ?? []).map((to) => (
-                        <button key={to} type="button" class={`btn btn-sm ${to === 'Accepted' ? 'btn-primary' : 'btn-outline danger-text'}`} onClick={() => ask(p, to)}>
-                          <Icon name={to === 'Accepted' ? 'check' : to === 'Blocked' ? 'lock' : 'close'} size={16} />
-                          {t(`deskAdmin.do.${to === 'Accepted' && s === 'Blocked' ? 'Unblock' : to}`)}
-                        </button>
-                      ))}
-                      {s === 'Accepted' && p.slug && (
-                        <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
-                          <Icon name="eye" size={16} />
-                          {t('desk.view')}
-                        </Link>
-                      )}
-                    </div>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <Pager page={list.page} count={list.data.count} href={(n) => list.href(n)} />
-        </>
-      )}
-      <ActionDialog action={action} onClose={() => setAction(null)} />
-    </div>
+    <ModerationQueue<Profile>
+      load={(s, skip, take) => adminProfiles(s, skip, take).then((r) => ({ items: r.profiles, count: r.count }))}
+      filters={STATUSES.map((s) => ({ value: s, label: t(`desk.status.${s}`) }))}
+      defaultStatus="Pending"
+      keyOf={(p) => p.id}
+      empty={{ icon: 'check', title: t('deskAdmin.emptyQueue') }}
+      summary={(n) => <p class="small muted">{t('deskAdmin.total', { n: formatNumber(n, lang) })}</p>}
+      renderItem={(p, q) => {
+        const s = p.delete_at ? 'Deleted' : (p.account_status ?? 'Pending');
+        const img = p.profile_image || p.logo;
+        return (
+          <>
+            <span class="item-thumb square" aria-hidden="true">
+              {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={26} />}
+            </span>
+            <div class="item-body">
+              <h3 dir="auto">{p.profile_name}</h3>
+              <div class="item-meta">
+                <StatusBadge status={s} />
+                <span>{[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}</span>
+                <span>{formatDate(p.create_at, lang)}</span>
+              </div>
+              {p.register_admin?.description && (
+                <p class="item-text small muted" dir="auto">
+                  {t('desk.adminNote')}: {p.register_admin.description}
+                </p>
+              )}
+              <ProfileDetails p={p} />
+              <div class="item-actions">
+                {(MOVES[s] ?? []).map((to) => (
+                  <MoveButton key={to} to={to} unblock={s === 'Blocked'} onClick={() => ask(q, p, to)} />
+                ))}
+                {s === 'Accepted' && p.slug && (
+                  <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
+                    <Icon name="eye" size={16} />
+                    {t('desk.view')}
+                  </Link>
+                )}
+              </div>
+            </div>
+          </>
+        );
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'preact/compat';
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useMemo, useState } from 'preact/hooks';
 import { FormField } from '../../../components/FormField';
 import { SearchSelect, type Option } from '../../../components/SearchSelect';
 import { ChipsInput } from '../../../components/ChipsInput';
@@ -9,6 +9,7 @@ import { getCities, getConfig, getNearestCity, getProvinces, type City, type Nam
 import { localName, useTranslation } from '../../../i18n';
 import { MAX_ADDRESS } from '../../../lib/profileForm';
 import { localDigits } from '../../../lib/digits';
+import { useLoad } from '../../../lib/useLoad';
 import { toast } from '../../../state/toast';
 import type { TabProps } from './shared';
 
@@ -32,30 +33,15 @@ function opt(x: Named | null, lang: string): Option | null {
 export default function Place({ form, update, err }: TabProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [tiles, setTiles] = useState<string | undefined>();
-  const [cities, setCities] = useState<City[]>([]);
+  const config = useLoad(() => getConfig(), [], { progress: false });
+  const tiles = config.data?.tiles;
   const [locating, setLocating] = useState(false);
   const [showMap, setShowMap] = useState(true);
 
-  useEffect(() => {
-    getConfig()
-      .then((c) => setTiles(c?.tiles))
-      .catch(() => setTiles(undefined));
-  }, []);
-
   const provinceId = form.province?.id;
-  // A late answer for the province chosen before must not replace the cities of the new one.
-  useEffect(() => {
-    setCities([]);
-    if (!provinceId) return;
-    let live = true;
-    getCities(provinceId)
-      .then((c) => live && setCities(c ?? []))
-      .catch(() => live && setCities([]));
-    return () => {
-      live = false;
-    };
-  }, [provinceId]);
+  // Cities of the chosen province: a late answer for the one chosen before is dropped (useLoad).
+  const citiesOf = useLoad(() => getCities(provinceId!), [provinceId], { enabled: !!provinceId, clearOnChange: true, progress: false });
+  const cities: City[] = citiesOf.data ?? [];
 
   const loadProvinces = useCallback(
     () => getProvinces().then((ps) => (ps ?? []).map((p) => opt(p, lang)!)),
