@@ -46,14 +46,14 @@ type cachedForm struct {
 	userID    int64
 	visible   bool
 	lat, long float64
-	hours     store.Hours
-	json      []byte // appendProfileFormHead of the public form
+	sched     store.Schedule // for the open status and its next change
+	json      []byte         // appendProfileFormHead of the public form
 }
 
 // newCachedForm answers p's cached form with a copy of its encoded head: encoding into a
 // reused buffer and copying once costs less than growing a new one form by form.
 func newCachedForm(p *store.Profile, head []byte) *cachedForm {
-	return &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, hours: p.HoursOfWork,
+	return &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
 		json: bytes.Clone(head)}
 }
 
@@ -246,7 +246,8 @@ func writePublicForm(w http.ResponseWriter, f *cachedForm, now time.Time) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":`...)
 	b = append(b, f.json...)
-	b = appendProfileFormTail(b, f.hours.OpenStatus(now), nil)
+	status, next := f.sched.Status(now)
+	b = appendProfileFormTail(b, status, next, nil)
 	b = append(b, ",\"message\":\"\"}\n"...)
 	writeRaw(w, b)
 	putBuf(buf, b)
@@ -254,7 +255,7 @@ func writePublicForm(w http.ResponseWriter, f *cachedForm, now time.Time) {
 
 // writePublicFormList writes the visible forms as writeFormList does, their open status at now
 // and their distance from from.
-func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, now time.Time, from point) {
+func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, now time.Time, from point, extra []byte) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":{"count":`...)
 	b = strconv.AppendInt(b, int64(total), 10)
@@ -274,9 +275,12 @@ func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, 
 		if from.ok {
 			dist = distanceTo(from, f.lat, f.long)
 		}
-		b = appendProfileFormTail(b, f.hours.OpenStatus(now), dist)
+		status, next := f.sched.Status(now)
+		b = appendProfileFormTail(b, status, next, dist)
 	}
-	b = append(b, "]},\"message\":\"\"}\n"...)
+	b = append(b, ']')
+	b = append(b, extra...)
+	b = append(b, "},\"message\":\"\"}\n"...)
 	writeRaw(w, b)
 	putBuf(buf, b)
 }

@@ -151,7 +151,10 @@ type profileForm struct {
 	Slug             string             `json:"slug"`
 	Province         *provinceRef       `json:"province"`
 	City             *cityRef           `json:"city"`
+	SpecialDays      []store.SpecialDay `json:"special_days"`
+	OpenOnHolidays   bool               `json:"open_on_holidays"`
 	OpenStatus       string             `json:"open_status"`
+	NextChange       *store.Change      `json:"next_change"`
 	Distance         *int64             `json:"distance,omitempty"`
 	// stored, from a public read, is the list columns' stored text, which appendProfileFormHead
 	// copies in place of Option, AreaWorking, PortfolioImages, SocialNetwork, Services and
@@ -212,7 +215,7 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 	for i, p := range ps {
 		private := viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin())
 		f := r.formOf(p, owners[p.UserID], private)
-		f.OpenStatus = p.HoursOfWork.OpenStatus(now)
+		f.OpenStatus, f.NextChange = p.Schedule().Status(now)
 		if from.ok {
 			f.Distance = distanceTo(from, p.Lat, p.Long)
 		}
@@ -240,7 +243,10 @@ func (r *refs) fill(f *profileForm, p *store.Profile, owner store.ProfileAuthor,
 		AreaWorking: p.AreaWorking, Address: p.Address, AccountStatus: p.ShownStatus(),
 		PortfolioImages: p.PortfolioImages, CreateAt: isoTime(p.CreateAt), UpdateAt: isoTime(p.UpdateAt),
 		ListObject: p.ListObject, SocialNetwork: p.SocialNetwork, Services: p.Services, HoursOfWork: p.HoursOfWork,
-		Logo: p.Logo, Slug: p.Slug, stored: p.Stored,
+		Logo: p.Logo, Slug: p.Slug, stored: p.Stored, SpecialDays: p.SpecialDays, OpenOnHolidays: p.OpenOnHolidays,
+	}
+	if f.SpecialDays == nil {
+		f.SpecialDays = []store.SpecialDay{}
 	}
 	if private {
 		f.UserID.NumberPhone = owner.NumberPhone

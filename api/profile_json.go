@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"kardan/store"
@@ -20,6 +21,12 @@ import (
 
 // writeFormList writes {"payload":{"count":total,"profiles":[...]},"message":""}, as ok would.
 func writeFormList(w http.ResponseWriter, forms []*profileForm, total int) {
+	writeFormListWith(w, forms, total, nil)
+}
+
+// writeFormListWith writes the list as writeFormList does, with extra (members of the payload
+// already encoded, each starting with a comma) after the profiles.
+func writeFormListWith(w http.ResponseWriter, forms []*profileForm, total int, extra []byte) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":{"count":`...)
 	b = strconv.AppendInt(b, int64(total), 10)
@@ -36,6 +43,7 @@ func writeFormList(w http.ResponseWriter, forms []*profileForm, total int) {
 		}
 		b = append(b, ']')
 	}
+	b = append(b, extra...)
 	b = append(b, "},\"message\":\"\"}\n"...)
 	writeRaw(w, b)
 	putBuf(buf, b)
@@ -78,7 +86,7 @@ func putBuf(buf *[]byte, b []byte) {
 
 func appendProfileForm(b []byte, f *profileForm) []byte {
 	b = appendProfileFormHead(b, f)
-	return appendProfileFormTail(b, f.OpenStatus, f.Distance)
+	return appendProfileFormTail(b, f.OpenStatus, f.NextChange, f.Distance)
 }
 
 // appendProfileFormHead appends a read form up to its open status, which follows the clock, and
@@ -237,7 +245,55 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"province":`...)
 	b = appendProvinceRef(b, f.Province)
 	b = append(b, `,"city":`...)
-	return appendCityRef(b, f.City)
+	b = appendCityRef(b, f.City)
+	b = append(b, `,"special_days":`...)
+	b = appendSpecialDays(b, f.SpecialDays)
+	b = append(b, `,"open_on_holidays":`...)
+	return strconv.AppendBool(b, f.OpenOnHolidays)
+}
+
+// appendSpecialDays encodes the special days as encoding/json would.
+func appendSpecialDays(b []byte, ds []store.SpecialDay) []byte {
+	if ds == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"date":`...)
+		b = appendString(b, d.Date)
+		b = append(b, `,"closed":`...)
+		b = strconv.AppendBool(b, d.Closed)
+		b = append(b, `,"boarding":`...)
+		b = strconv.AppendBool(b, d.Boarding)
+		b = append(b, `,"time":`...)
+		b = appendSlots(b, d.Time)
+		b = append(b, `,"note":`...)
+		b = appendString(b, d.Note)
+		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendSlots encodes opening periods as encoding/json would.
+func appendSlots(b []byte, ss []store.Slot) []byte {
+	if ss == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"open":`...)
+		b = strconv.AppendInt(b, int64(s.Open), 10)
+		b = append(b, `,"close":`...)
+		b = strconv.AppendInt(b, int64(s.Close), 10)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 func appendProvinceRef(b []byte, p *provinceRef) []byte {
@@ -273,9 +329,19 @@ func appendNames(b []byte, id int64, fa, en string) []byte {
 }
 
 // appendProfileFormTail ends a read form begun by appendProfileFormHead.
-func appendProfileFormTail(b []byte, openStatus string, distance *int64) []byte {
+func appendProfileFormTail(b []byte, openStatus string, next *store.Change, distance *int64) []byte {
 	b = append(b, `,"open_status":`...)
 	b = appendString(b, openStatus)
+	b = append(b, `,"next_change":`...)
+	if next == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, `{"at":"`...)
+		b = next.At.AppendFormat(b, time.RFC3339Nano)
+		b = append(b, `","status":`...)
+		b = appendString(b, next.Status)
+		b = append(b, '}')
+	}
 	if distance != nil {
 		b = append(b, `,"distance":`...)
 		b = strconv.AppendInt(b, *distance, 10)

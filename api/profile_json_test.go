@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"kardan/store"
 )
@@ -67,6 +68,18 @@ func randomForm(rng *rand.Rand) *profileForm {
 	if rng.IntN(2) == 0 {
 		d := rng.Int64N(200000)
 		f.Distance = &d
+	}
+	switch rng.IntN(3) {
+	case 0:
+		f.SpecialDays = []store.SpecialDay{{Date: "2027-03-21", Closed: true, Time: []store.Slot{}, Note: pick()},
+			{Date: "2026-12-01", Time: []store.Slot{{Open: 36000, Close: 43200}, {Open: 50400, Close: 86400}}}}
+		f.OpenOnHolidays = true
+	case 1:
+		f.SpecialDays = []store.SpecialDay{}
+	}
+	if rng.IntN(2) == 0 {
+		loc := time.FixedZone("IRST", 3*3600+1800)
+		f.NextChange = &store.Change{At: time.Unix(rng.Int64N(2e9), 0).In(loc), Status: pick()}
 	}
 	if rng.IntN(2) == 0 {
 		// The reference forms refs encodes once; encoding/json does not see those bytes.

@@ -100,8 +100,8 @@ func TestStoredListsMatchTheLongWay(t *testing.T) {
 			t.Fatalf("profile %d kept as stored was decoded too", i)
 		}
 		owner := owners[p.UserID]
-		want := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(long[i], owner, false)), "open", nil)
-		got := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(p, owner, false)), "open", nil)
+		want := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(long[i], owner, false)), "open", nil, nil)
+		got := appendProfileFormTail(appendProfileFormHead(nil, r.formOf(p, owner, false)), "open", nil, nil)
 		if !json.Valid(got) {
 			t.Fatalf("profile %d: the copied form is not JSON: %s", i, got)
 		}

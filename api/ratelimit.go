@@ -18,6 +18,7 @@ var limitedRoutes = map[string]bool{
 	"/v1/user-technical/searchUser":     true,
 	"/v1/user-technical/searchUserSlag": true,
 	"/v1/blog/search":                   true,
+	"/v1/search/suggest":                true,
 }
 
 // maxBuckets bounds the limiter's memory: beyond it, idle buckets are dropped, and if every one

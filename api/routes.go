@@ -45,6 +45,7 @@ func (s *Server) routes() http.Handler {
 	pr.HandleFunc("/restore/"+id, handle(s.handleProfileRestore)).Methods(http.MethodPut)
 	pr.HandleFunc("/searchUser", handle(s.handleSearchUser)).Methods(http.MethodPost)
 	pr.HandleFunc("/searchUserSlag", handle(s.handleSearchUserSlag)).Methods(http.MethodPost)
+	v1.HandleFunc("/search/suggest", handle(s.handleSuggest)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
 	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)

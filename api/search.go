@@ -60,8 +60,62 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if private {
 		return s.writeSearchForms(w, r, hits, viewer, from)
 	}
-	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from)
+	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from, searchExtras(langOf(r), hits))
 	return nil
+}
+
+// searchExtras encodes what a search answer says besides its profiles: the fallback it took when
+// the text as typed matched nothing ("fallback": the category and city it shows, and a message
+// in the asker's language) and "did_you_mean", the query with its unknown words corrected. Nil
+// for an ordinary answer, which so costs nothing.
+func searchExtras(lang Lang, hits *search.ProfileHits) []byte {
+	if hits.Fallback == nil && hits.DidYouMean == "" {
+		return nil
+	}
+	var b []byte
+	if fb := hits.Fallback; fb != nil {
+		name := func(p *search.Place) string {
+			if lang == En {
+				return p.En
+			}
+			return p.Fa
+		}
+		var msg string
+		switch {
+		case fb.Category != nil && fb.City != nil:
+			msg = message(lang, "search_fallback_category_city", map[string]any{"category": name(fb.Category), "city": name(fb.City)})
+		case fb.Category != nil:
+			msg = message(lang, "search_fallback_category", map[string]any{"category": name(fb.Category)})
+		default:
+			msg = message(lang, "search_fallback_words", nil)
+		}
+		b = append(b, `,"fallback":{"category":`...)
+		b = appendPlace(b, fb.Category)
+		b = append(b, `,"city":`...)
+		b = appendPlace(b, fb.City)
+		b = append(b, `,"message":`...)
+		b = appendString(b, msg)
+		b = append(b, '}')
+	}
+	if hits.DidYouMean != "" {
+		b = append(b, `,"did_you_mean":`...)
+		b = appendString(b, hits.DidYouMean)
+	}
+	return b
+}
+
+// appendPlace encodes a category or city named in an answer, or null.
+func appendPlace(b []byte, p *search.Place) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, `{"slag":`...)
+	b = appendString(b, p.Slug)
+	b = append(b, `,"farsi_name":`...)
+	b = appendString(b, p.Fa)
+	b = append(b, `,"english_name":`...)
+	b = appendString(b, p.En)
+	return append(b, '}')
 }
 
 // writeSearchForms answers a search with the forms as viewer may see them, read afresh.
@@ -81,7 +135,7 @@ func (s *Server) writeSearchForms(w http.ResponseWriter, r *http.Request, hits *
 	if err != nil {
 		return err
 	}
-	writeFormList(w, forms, hits.Total)
+	writeFormListWith(w, forms, hits.Total, searchExtras(langOf(r), hits))
 	return nil
 }
 

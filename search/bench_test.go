@@ -60,6 +60,8 @@ func BenchmarkSearchUser(b *testing.B) {
 		qs   []search.ProfileQuery
 	}{
 		{"Text", []search.ProfileQuery{{Text: "لوله کش"}, {Text: "دندانپزشک"}, {Text: "مکانیک خودرو"}, {Text: "آرایشگاه"}, {Text: "وکیل"}}},
+		// What people type: inflected, Finglish, English, a category with a city, words no profile has together.
+		{"TextTyped", []search.ProfileQuery{{Text: "لوله کشی"}, {Text: "lolekesh"}, {Text: "dentist tehran"}, {Text: "دکتر دندان"}, {Text: "لوله کش شبانه روزی"}}},
 		// Broad: the demo's service titles, each in hundreds of thousands of profiles at a million.
 		{"TextBroad", []search.ProfileQuery{{Text: "بازدید و مشاوره در محل"}, {Text: "خدمات فوری"}, {Text: "تعمیر و نگهداری"}, {Text: "نصب و راه‌اندازی"}}},
 		{"TextCity", []search.ProfileQuery{{Text: "دندانپزشک", City: "tehran", CityID: 1}, {Text: "لوله کش", City: "shiraz", CityID: 60},
@@ -92,4 +94,25 @@ func BenchmarkSearchUser(b *testing.B) {
 			b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
 		})
 	}
+}
+
+// BenchmarkSuggest measures suggestions for prefixes of one to several letters, Persian, English
+// and Finglish, and reports the median and 99th percentile.
+func BenchmarkSuggest(b *testing.B) {
+	_, ix := benchIndex(b)
+	prefixes := []string{"ل", "لو", "لوله ک", "دندانپ", "آرای", "plum", "lolek", "dandanp", "تهر", "مکانیک خ"}
+	ctx := context.Background()
+	times := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		if _, err := ix.Suggest(ctx, prefixes[i%len(prefixes)], ""); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(start))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
 }

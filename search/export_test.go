@@ -48,3 +48,15 @@ func ReadWaysWithHits(t interface{ Cleanup(func()) }, n uint64) {
 	lazyMinPostings = n
 	t.Cleanup(func() { lazyMinPostings = old })
 }
+
+// Stem answers the stem of a folded word with ix's lexicon.
+func Stem(ctx context.Context, ix *Index, w string) string { return ix.lexicon(ctx).Stem(w) }
+
+// Finglish answers the Persian spellings the lexicon of ix finds for a Latin word.
+func Finglish(ctx context.Context, ix *Index, w string) []string {
+	var out []string
+	for _, e := range ix.lexicon(ctx).finglish(w, true) {
+		out = append(out, e.persianSpelling())
+	}
+	return out
+}

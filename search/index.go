@@ -25,7 +25,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "4"
+const mappingVersion = "5"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -81,6 +81,19 @@ func newMapping() mapping.IndexMapping {
 	}); err != nil {
 		panic(err)
 	}
+	// Suggestions start from the first letter typed: the name's words cut from one letter.
+	if err := m.AddCustomTokenFilter("kardan_edge1", map[string]interface{}{
+		"type": edgengram.Name, "min": float64(1), "max": float64(prefixMaxRunes),
+	}); err != nil {
+		panic(err)
+	}
+	if err := m.AddCustomAnalyzer("kardan_nprefix", map[string]interface{}{
+		"type":          custom.Name,
+		"tokenizer":     unicode.Name,
+		"token_filters": []string{lowercase.Name, "kardan_edge1"},
+	}); err != nil {
+		panic(err)
+	}
 	m.DefaultAnalyzer = "kardan"
 	m.DefaultType = "profile"
 	m.TypeField = "type"
@@ -117,6 +130,8 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt(fieldName, text("kardan", false))
 	profile.AddFieldMappingsAt(fieldPrefix, text("kardan_prefix", false))
 	profile.AddFieldMappingsAt(fieldEn, text(en.AnalyzerName, false))
+	profile.AddFieldMappingsAt(fieldStem, text("kardan", false))
+	profile.AddFieldMappingsAt(fieldNamePrefix, text("kardan_nprefix", false))
 	profile.AddFieldMappingsAt("type", keyword())
 	profile.AddFieldMappingsAt("city", keyword())
 	profile.AddFieldMappingsAt("province", keyword())

@@ -20,6 +20,8 @@ type profileDoc struct {
 	Text       string    `json:"p_text"`
 	Prefix     string    `json:"p_prefix"` // the text again, cut into the starts of its words
 	Name       string    `json:"p_name"`
+	Stem       string    `json:"p_stem"`
+	NamePrefix string    `json:"p_nprefix"` // the name again, cut into the starts of its words
 	En         string    `json:"p_en"`
 	City       string    `json:"city"`
 	Province   string    `json:"province"`
@@ -43,6 +45,7 @@ type refCache struct {
 	mu     sync.Mutex
 	cities map[int64]store.City
 	tree   *store.Categories
+	lex    *lexicon // built from the two above
 }
 
 func (r *refCache) load(ctx context.Context) error {
@@ -59,7 +62,29 @@ func (r *refCache) load(ctx context.Context) error {
 		r.cities[c.ID] = c
 	}
 	r.tree = tree
+	ps, err := r.st.Provinces(ctx)
+	if err != nil {
+		return err
+	}
+	r.lex = buildLexicon(tree, cs, ps)
 	return nil
+}
+
+// lexicon answers the analysis's lexicon (lexicon.go), or nil when the reference data cannot
+// be read (the query is then read without it).
+func (ix *Index) lexicon(ctx context.Context) *lexicon {
+	ix.ref.mu.Lock()
+	lx := ix.ref.lex
+	ix.ref.mu.Unlock()
+	if lx != nil {
+		return lx
+	}
+	if _, _, err := ix.ref.lookup(ctx, 0, nil, 0); err != nil {
+		slog.Warn("search lexicon", "err", err)
+	}
+	ix.ref.mu.Lock()
+	defer ix.ref.mu.Unlock()
+	return ix.ref.lex
 }
 
 func (r *refCache) lookup(ctx context.Context, cityID int64, cats []int64, field int64) (store.City, *store.Categories, error) {
@@ -123,6 +148,8 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 	text = append(text, p.Option...)
 	d.Text = IndexText(strings.Join(text, " \n "))
 	d.Prefix = prefixWords(d.Text)
+	d.Stem = ix.lexicon(ctx).stemWords(d.Name, d.Text)
+	d.NamePrefix = d.Name
 	d.En = strings.Join(en, " \n ")
 	return d, nil
 }

@@ -57,12 +57,85 @@ type ProfileQuery struct {
 type ProfileHits struct {
 	IDs   []int64
 	Total int
+	// Fallback is set when the text as typed matched nothing and the answer holds what matches
+	// any of its words or the category it names instead.
+	Fallback *Fallback
+	// DidYouMean is the query with its unknown words replaced by the index's nearest ones, when
+	// some word is unknown ("" otherwise).
+	DidYouMean string
+}
+
+// Fallback says what a fallback answer shows instead of an exact match.
+type Fallback struct {
+	// Category is the category (or field) the query named, when it named one: its slug and
+	// Persian and English names. City is the city named by the query or the filter.
+	Category *Place
+	City     *Place
+}
+
+// Place is a category or a city named in an answer.
+type Place struct {
+	Slug, Fa, En string
 }
 
 // SearchProfiles runs q: against the index when it has text or a place, otherwise as a browse
 // of SQLite's ordered partial indexes, which answers in microseconds where the index would sort
 // every document.
 func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHits, error) {
+	hits, tp, err := ix.searchProfiles(ctx, q, false)
+	if err != nil || tp == nil || hits.Total > 0 && len(tp.unknown) == 0 {
+		return hits, err
+	}
+	tokens := QueryTokens(q.Text)
+	if hits.Total == 0 && (len(tp.units) > 1 || len(tp.units) == 1 && len(tp.units[0].entries) > 0) {
+		// Nothing has every word: what has any of them, the named category's profiles first.
+		any, _, err := ix.searchProfiles(ctx, q, true)
+		if err != nil {
+			return nil, err
+		}
+		if any.Total > 0 {
+			any.Fallback = fallbackOf(tp, q, ix.lexicon(ctx))
+			hits = any
+		}
+	}
+	if len(tp.unknown) > 0 {
+		if hits.DidYouMean, err = ix.didYouMean(tokens, tp.unknown); err != nil {
+			return nil, err
+		}
+	}
+	return hits, nil
+}
+
+// fallbackOf describes a fallback answer: the category the query named, and the city it or its
+// filter named.
+func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
+	fb := &Fallback{}
+	for _, u := range tp.units {
+		for _, e := range u.entries {
+			p := &Place{Slug: e.slug, Fa: e.fa, En: e.en}
+			if e.kind == entCity && fb.City == nil {
+				fb.City = p
+			} else if e.kind == entCategory && fb.Category == nil {
+				fb.Category = p
+			}
+		}
+	}
+	if q.City != "" {
+		fb.City = nil
+		if lx != nil {
+			for _, e := range lx.entries {
+				if e.kind == entCity && e.slug == q.City {
+					fb.City = &Place{Slug: e.slug, Fa: e.fa, En: e.en}
+				}
+			}
+		}
+	}
+	return fb
+}
+
+// searchProfiles runs q, every word required or (anyWord) any; it answers the text plan when
+// the query had text.
+func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord bool) (*ProfileHits, *textPlan, error) {
 	tokens := QueryTokens(q.Text)
 	if len(tokens) == 0 && !q.HasPoint {
 		order := q.Order
@@ -74,13 +147,17 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 			MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("search profiles: %w", err)
+			return nil, nil, fmt.Errorf("search profiles: %w", err)
 		}
-		return &ProfileHits{IDs: ids, Total: total}, nil
+		return &ProfileHits{IDs: ids, Total: total}, nil, nil
 	}
-	pq, plan, err := ix.buildProfileQuery(ctx, q, tokens)
+	pq, tp, err := ix.buildProfileQuery(ctx, q, tokens, anyWord)
 	if err != nil {
-		return nil, fmt.Errorf("search profiles: %w", err)
+		return nil, nil, fmt.Errorf("search profiles: %w", err)
+	}
+	var plan *rankPlan
+	if tp != nil {
+		plan = tp.rank
 	}
 	// Bleve finds the hits without scoring them, so it reads no term frequency, field length or
 	// field of a hit; pageCollector keeps and orders the page from the facts table (order.go)
@@ -118,7 +195,7 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 		ix.facts.mu.RUnlock()
 		rank, err := ix.rank(ctx, plan, size)
 		if err != nil {
-			return nil, fmt.Errorf("search profiles: %w", err)
+			return nil, nil, fmt.Errorf("search profiles: %w", err)
 		}
 		defer rank.release()
 		pc.rank, pc.ctx = rank, ctx
@@ -129,21 +206,21 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	res, err := ix.idx.SearchInContext(ctx, req)
 	ix.facts.mu.RUnlock()
 	if err != nil {
-		return nil, fmt.Errorf("search profiles: %w", err)
+		return nil, nil, fmt.Errorf("search profiles: %w", err)
 	}
 	if pc.err != nil {
-		return nil, fmt.Errorf("search profiles: %w", pc.err)
+		return nil, nil, fmt.Errorf("search profiles: %w", pc.err)
 	}
 	if pc.rank != nil {
 		if err := pc.rank.err(); err != nil {
-			return nil, fmt.Errorf("search profiles: %w", err)
+			return nil, nil, fmt.Errorf("search profiles: %w", err)
 		}
 	}
 	total := int(res.Total)
 	if pc.radius > 0 {
 		total = pc.total // Bleve counted the covering cells' profiles, not the circle's
 	}
-	return &ProfileHits{IDs: pc.ids, Total: total}, nil
+	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }
 
 func term(field, value string) *query.TermQuery {
@@ -158,10 +235,12 @@ const collectAll = 1 << 30
 
 // Profile fields of the index (see newMapping).
 const (
-	fieldText   = "p_text"   // keywords, description, services, areas, options: folded
-	fieldName   = "p_name"   // the name, folded: a word found here weighs more
-	fieldPrefix = "p_prefix" // the text's words cut to their first 3..15 letters
-	fieldEn     = "p_en"     // English names, stemmed
+	fieldText       = "p_text"    // keywords, description, services, areas, options: folded
+	fieldName       = "p_name"    // the name, folded: a word found here weighs more
+	fieldPrefix     = "p_prefix"  // the text's words cut to their first 3..15 letters
+	fieldEn         = "p_en"      // English names, stemmed
+	fieldNamePrefix = "p_nprefix" // the name's words cut to their first 1..15 letters (suggestions)
+	fieldStem       = "p_stem"    // the stems of the name's and text's words that are not the word itself
 )
 
 // Bounds of the edge n-grams in fieldPrefix; a longer word being typed falls back to a prefix
@@ -173,9 +252,9 @@ const (
 
 // buildProfileQuery turns q into a Bleve query: every filter must hold, and the text (when any)
 // must match in some spelling. Profile fields are the profile's own, so no type filter is needed.
-func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens []string) (query.Query, *rankPlan, error) {
+func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens []string, anyWord bool) (query.Query, *textPlan, error) {
 	var must []query.Query
-	var plan *rankPlan
+	var plan *textPlan
 	if q.City != "" {
 		must = append(must, term("city", q.City))
 	}
@@ -204,12 +283,12 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius})
 	}
 	if len(tokens) > 0 {
-		tq, p, err := ix.profileTextQuery(ctx, tokens)
+		tp, err := ix.profileTextQuery(ctx, tokens, anyWord)
 		if err != nil {
 			return nil, nil, err
 		}
-		must = append(must, tq)
-		plan = p
+		must = append(must, tp.q)
+		plan = tp
 	}
 	switch len(must) {
 	case 0:
@@ -219,119 +298,6 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 		return must[0], plan, nil
 	}
 	return bleve.NewConjunctionQuery(must...), plan, nil
-}
-
-// profileTextQuery matches every word, each in any of its forms: exact, as the start of a word
-// (the last word, as people type), with one typo (a word of five letters or more that the index
-// does not know, so the costly fuzzy expansion runs only for words likely mistyped), or stemmed
-// English. Several words also match written together without spaces («لوله کش» finds «لولهکش»)
-// when the index knows that spelling. Stop words among other words are left out: they are in
-// nearly every profile. The plan answered weighs the ways each word matched (rank.go); a word
-// found in the name is one more way, the heaviest, as the name is also part of the text.
-func (ix *Index) profileTextQuery(ctx context.Context, tokens []string) (query.Query, *rankPlan, error) {
-	r, err := ix.reader()
-	if err != nil {
-		return nil, nil, err
-	}
-	defer r.Close()
-	count := func(field, t string) (uint64, error) {
-		tfr, err := r.TermFieldReader(ctx, []byte(t), field, false, false, false)
-		if err != nil {
-			return 0, err
-		}
-		defer tfr.Close()
-		return tfr.Count(), nil
-	}
-	content := tokens[:0:0]
-	for _, t := range tokens {
-		if !stopWords[t] {
-			content = append(content, t)
-		}
-	}
-	if len(content) == 0 {
-		content = tokens
-	}
-	plan := &rankPlan{words: make([][]matchWay, 0, len(content))}
-	words := make([]query.Query, 0, len(content))
-	for i, t := range content {
-		runes := utf8.RuneCountInString(t)
-		// The ways nest: the name is part of the text, and the starts of the text's words
-		// include the words whole. A way holding as many profiles as the next wider one holds
-		// the same profiles, and the lighter of the two is left out: it would match nothing
-		// more, and the rank would read its postings for nothing.
-		inText, err := count(fieldText, t)
-		if err != nil {
-			return nil, nil, err
-		}
-		var ways []matchWay // heaviest first
-		var inName uint64
-		if inText > 0 {
-			if inName, err = count(fieldName, t); err != nil {
-				return nil, nil, err
-			}
-			if inName > 0 {
-				ways = append(ways, matchWay{term(fieldName, t), weightName, inName})
-			}
-			if inName < inText {
-				ways = append(ways, matchWay{term(fieldText, t), weightWord, inText})
-			}
-		}
-		if isLatin(t) {
-			m := bleve.NewMatchQuery(t)
-			m.SetField(fieldEn)
-			ways = append(ways, matchWay{m, weightWord, 0})
-		}
-		if i == len(content)-1 && runes >= prefixMinRunes {
-			if runes > prefixMaxRunes {
-				pq := bleve.NewPrefixQuery(t)
-				pq.SetField(fieldText)
-				ways = append(ways, matchWay{pq, weightPrefix, 0})
-			} else if starts, err := count(fieldPrefix, t); err != nil {
-				return nil, nil, err
-			} else if starts > inText {
-				ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix, starts})
-				if inText > 0 && inName < inText {
-					plan.starts, plan.inText = t, inText
-				}
-			}
-		}
-		if inText == 0 && runes >= fuzzyMinRunes {
-			f := bleve.NewFuzzyQuery(t)
-			f.SetField(fieldText)
-			f.SetFuzziness(1)
-			ways = append(ways, matchWay{f, weightTypo, 0})
-		}
-		if len(ways) == 0 {
-			// A short word the index does not know matches nothing; the joined form may.
-			ways = append(ways, matchWay{term(fieldText, t), weightWord, 0})
-		}
-		plan.words = append(plan.words, ways)
-		if len(ways) == 1 {
-			words = append(words, ways[0].q)
-			continue
-		}
-		alts := make([]query.Query, len(ways))
-		for j, w := range ways {
-			alts[j] = w.q
-		}
-		words = append(words, bleve.NewDisjunctionQuery(alts...))
-	}
-	all := words[0]
-	if len(words) > 1 {
-		all = bleve.NewConjunctionQuery(words...)
-	}
-	if len(tokens) > 1 {
-		joined := strings.Join(tokens, "")
-		n, err := count(fieldText, joined)
-		if err != nil {
-			return nil, nil, err
-		}
-		if n > 0 {
-			plan.joined = term(fieldText, joined)
-			all = bleve.NewDisjunctionQuery(all, plan.joined)
-		}
-	}
-	return all, plan, nil
 }
 
 // stopWords are Persian words so common that requiring them narrows nothing ("and", "in", "to",

@@ -48,6 +48,9 @@ type rankPlan struct {
 	// inText how many profiles hold it whole (see startsOnly).
 	starts string
 	inText uint64
+	// anyWord: a hit needs only one word (a fallback), so a word none of whose ways holds a hit
+	// adds nothing.
+	anyWord bool
 }
 
 // textRank weighs the hits of one text query.
@@ -204,7 +207,10 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 	for i, ways := range plan.words {
 		w := &t.words[i]
 		w.rest = ways[len(ways)-1].weight
-		if i == len(plan.words)-1 && plan.starts != "" {
+		if plan.anyWord {
+			w.rest = 0
+		}
+		if i == len(plan.words)-1 && plan.starts != "" && !plan.anyWord {
 			only, err := ix.startsOnly(ctx, plan.starts, plan.inText, size)
 			if err != nil {
 				t.release()

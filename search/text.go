@@ -51,3 +51,29 @@ func isSep(r rune) bool {
 
 // fuzzyMinRunes is the shortest word that tolerates one typo (DESIGN.md: five letters or more).
 const fuzzyMinRunes = 5
+
+// stemWords answers the stems of the words of texts that differ from the word itself, once
+// each: the index keeps them beside the words, so a query word in another form finds them
+// (query_text.go's stem ways).
+func (lx *lexicon) stemWords(texts ...string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, t := range texts {
+		for _, w := range strings.FieldsFunc(t, isSep) {
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			s := lx.Stem(strings.ReplaceAll(w, string(zwnj), ""))
+			if s == w || seen["\x00"+s] {
+				continue
+			}
+			seen["\x00"+s] = true
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}

@@ -43,34 +43,43 @@ func (h Hours) validate(v *Validation) {
 			v.Add(hoursField, "hours_bad_day", map[string]any{"day": day})
 			return
 		}
-		if d.Boarding && d.Closed {
-			v.Add(hoursField, "hours_boarding_closed", map[string]any{"day": day})
+		if !d.validate(v, hoursField, day) {
 			return
-		}
-		if len(d.Time) > maxSlots {
-			v.Add(hoursField, "hours_too_many_slots", map[string]any{"day": day, "max": maxSlots})
-			return
-		}
-		sort.Slice(d.Time, func(i, j int) bool { return d.Time[i].Open < d.Time[j].Open })
-		for i, s := range d.Time {
-			if s.Open < 0 || s.Close > dayEnd || s.Open%slotStep != 0 || s.Close%slotStep != 0 {
-				v.Add(hoursField, "hours_irregular", map[string]any{"day": day})
-				return
-			}
-			if s.Open >= s.Close {
-				v.Add(hoursField, "hours_open_before_close", map[string]any{"day": day})
-				return
-			}
-			if i > 0 && s.Open < d.Time[i-1].Close {
-				v.Add(hoursField, "hours_overlap", map[string]any{"day": day})
-				return
-			}
-		}
-		if d.Time == nil {
-			d.Time = []Slot{}
 		}
 		h[day] = d
 	}
+}
+
+// validate checks one day (named day in messages) of field, recording what is wrong in v, and
+// reports whether it is right. Its slots are sorted on the way.
+func (d *DayHours) validate(v *Validation, field, day string) bool {
+	if d.Boarding && d.Closed {
+		v.Add(field, "hours_boarding_closed", map[string]any{"day": day})
+		return false
+	}
+	if len(d.Time) > maxSlots {
+		v.Add(field, "hours_too_many_slots", map[string]any{"day": day, "max": maxSlots})
+		return false
+	}
+	sort.Slice(d.Time, func(i, j int) bool { return d.Time[i].Open < d.Time[j].Open })
+	for i, s := range d.Time {
+		if s.Open < 0 || s.Close > dayEnd || s.Open%slotStep != 0 || s.Close%slotStep != 0 {
+			v.Add(field, "hours_irregular", map[string]any{"day": day})
+			return false
+		}
+		if s.Open >= s.Close {
+			v.Add(field, "hours_open_before_close", map[string]any{"day": day})
+			return false
+		}
+		if i > 0 && s.Open < d.Time[i-1].Close {
+			v.Add(field, "hours_overlap", map[string]any{"day": day})
+			return false
+		}
+	}
+	if d.Time == nil {
+		d.Time = []Slot{}
+	}
+	return true
 }
 
 func isWeekday(day string) bool {

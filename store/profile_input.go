@@ -168,6 +168,12 @@ func checkProfileLists(v *Validation, in *ProfileInput, p *Profile) {
 	}
 	hours.validate(v)
 	p.HoursOfWork = hours
+	if in.SpecialDays != nil {
+		p.SpecialDays = checkSpecialDays(v, in.SpecialDays, time.Now())
+	}
+	if in.OpenOnHolidays != nil {
+		p.OpenOnHolidays = *in.OpenOnHolidays
+	}
 	p.SocialNetwork = checkSocialLinks(v, in.SocialNetwork)
 	p.Option = checkOptions(v, in.Option)
 	p.ListObject = checkListObject(v, in.ListObject)

@@ -22,7 +22,8 @@ const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.cit
 	p.work_history_years, p.descriotion, p.address, COALESCE(p.lat, 0), COALESCE(p.long, 0), p.account_status, p.active,
 	p.display, p.delete_at, p.score, p.count_scorer, p.level_score, p.profile_image, p.logo, p.services, p.hours_of_work,
 	p.social_network, p.area_working, p.portfolio_images, p.option, p.list_object, p.admin_id, p.admin_note, p.create_at,
-	p.update_at, (SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
+	p.update_at, p.special_days, p.open_on_holidays,
+	(SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
 
 func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 	return scanProfileAs(sc, nil)
@@ -33,18 +34,23 @@ func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 // be copied into an answer as they are, and its hours are shared through weeks.
 func scanProfileAs(sc interface{ Scan(...any) error }, weeks *weekCache, more ...any) (*Profile, error) {
 	p := &Profile{}
-	var services, hours, social, areas, portfolio, option, listObject, cats string
-	dest := append(make([]any, 0, 34+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
+	var services, hours, social, areas, portfolio, option, listObject, special, cats string
+	dest := append(make([]any, 0, 36+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
 		&p.ProfileName, &p.Slug, &p.KeyWord, &p.WorkHistoryYears, &p.Descriotion, &p.Address, &p.Lat, &p.Long,
 		&p.AccountStatus, &p.Active, &p.Display, &p.DeleteAt, &p.Score, &p.CountScorer, &p.LevelScore, &p.ProfileImage,
 		&p.Logo, &services, &hours, &social, &areas, &portfolio, &option, &listObject, &p.AdminID, &p.AdminNote,
-		&p.CreateAt, &p.UpdateAt, &cats)
+		&p.CreateAt, &p.UpdateAt, &special, &p.OpenOnHolidays, &cats)
 	if err := sc.Scan(append(dest, more...)...); err != nil {
 		return nil, err
 	}
 	var err error
 	if p.CategoryIDs, err = parseIDList(cats); err != nil {
 		return nil, fmt.Errorf("profile %d: %w", p.ID, err)
+	}
+	if special != "[]" && special != "" {
+		if err := jsonCompat.UnmarshalFromString(special, &p.SpecialDays); err != nil {
+			return nil, fmt.Errorf("profile %d: %w", p.ID, err)
+		}
 	}
 	// Every profile read decodes its JSON columns; encoding/json's reflection made that most of
 	// the cost of a search answer. jsoniter (already linked in through Bleve) decodes the same

@@ -47,6 +47,8 @@ type ProfileInput struct {
 	Address          string          `json:"address"`
 	Services         []Service       `json:"services"`
 	HoursOfWork      Hours           `json:"hours_of_work"`
+	SpecialDays      []SpecialDay    `json:"special_days"`     // absent: kept as they are
+	OpenOnHolidays   *bool           `json:"open_on_holidays"` // absent: kept as it is
 	SocialNetwork    []SocialLink    `json:"social_network"`
 	ProfileImage     string          `json:"profile_image"`
 	Logo             string          `json:"logo"`
@@ -83,6 +85,8 @@ type Profile struct {
 	Logo             string
 	Services         []Service
 	HoursOfWork      Hours
+	SpecialDays      []SpecialDay
+	OpenOnHolidays   bool
 	SocialNetwork    []SocialLink
 	AreaWorking      []string
 	PortfolioImages  []string
@@ -229,11 +233,13 @@ func insertProfile(ctx context.Context, tx *sql.Tx, p *Profile) (int64, error) {
 	j := jsonColumns(p)
 	res, err := tx.ExecContext(ctx, `INSERT INTO profiles (user_id, range_worker_id, province_id, city_id, profile_name, slug,
 		key_word, work_history_years, descriotion, address, lat, long, account_status, active, display, profile_image, logo,
-		services, hours_of_work, social_network, area_working, portfolio_images, option, list_object, create_at, update_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		services, hours_of_work, social_network, area_working, portfolio_images, option, list_object, create_at, update_at,
+		special_days, open_on_holidays)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		p.UserID, p.RangeWorkerID, p.ProvinceID, p.CityID, p.ProfileName, p.Slug, p.KeyWord, p.WorkHistoryYears,
 		p.Descriotion, p.Address, p.Lat, p.Long, p.AccountStatus, p.Active, p.Display, p.ProfileImage, p.Logo,
-		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.CreateAt, p.UpdateAt)
+		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.CreateAt, p.UpdateAt, specialDaysText(p.SpecialDays),
+		p.OpenOnHolidays)
 	if err != nil {
 		return 0, err
 	}
@@ -245,11 +251,22 @@ func updateProfile(ctx context.Context, tx *sql.Tx, p *Profile) error {
 	_, err := tx.ExecContext(ctx, `UPDATE profiles SET range_worker_id = ?, province_id = ?, city_id = ?, profile_name = ?,
 		slug = ?, key_word = ?, work_history_years = ?, descriotion = ?, address = ?, lat = ?, long = ?, account_status = ?,
 		active = ?, display = ?, profile_image = ?, logo = ?, services = ?, hours_of_work = ?, social_network = ?,
-		area_working = ?, portfolio_images = ?, option = ?, list_object = ?, update_at = ? WHERE id = ?`,
+		area_working = ?, portfolio_images = ?, option = ?, list_object = ?, update_at = ?, special_days = ?,
+		open_on_holidays = ? WHERE id = ?`,
 		p.RangeWorkerID, p.ProvinceID, p.CityID, p.ProfileName, p.Slug, p.KeyWord, p.WorkHistoryYears, p.Descriotion,
 		p.Address, p.Lat, p.Long, p.AccountStatus, p.Active, p.Display, p.ProfileImage, p.Logo,
-		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.UpdateAt, p.ID)
+		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.UpdateAt, specialDaysText(p.SpecialDays),
+		p.OpenOnHolidays, p.ID)
 	return err
+}
+
+// specialDaysText answers the stored JSON of special days ("[]" for none).
+func specialDaysText(ds []SpecialDay) string {
+	if len(ds) == 0 {
+		return "[]"
+	}
+	b, _ := json.Marshal(ds)
+	return string(b)
 }
 
 // jsonColumns answers the JSON text of services, hours, social links, areas, portfolio, options.
