@@ -272,3 +272,20 @@ func TestCostlyAndDamagedUploadsCount(t *testing.T) {
 	}
 	checkError(t, as.upload(t, me.Token, "en", "user", pngOf(t, 8, 8)), 429, "seconds")
 }
+
+// TestDraftFloodIsCapped is audit M4 over HTTP: 150 drafts of 99 KB from one account went
+// through in 2.4 s; a burst now gets the hourly allowance and a localized 429 for the rest.
+func TestDraftFloodIsCapped(t *testing.T) {
+	w := newCommunityWorld(t)
+	content := "<p>" + strings.Repeat("lorem ipsum dolor sit amet ", 3700)[:99000] + "</p>"
+	codes := burst(t, 30, func(i int) *http.Request {
+		return w.jsonRequest("POST", "/v1/blog/add",
+			fmt.Sprintf(`{"title":"flood %d","content":%q,"category_list":[101],"isDraft":true}`, i, content), w.owner, "")
+	})
+	if c := countCodes(codes); c[200] != 20 || c[429] != 10 {
+		t.Fatalf("30 drafts at once: got %v, want 20 stored and 10 refused", c)
+	}
+	w.wantError(t, req{method: "POST", path: "/v1/blog/add", token: w.owner,
+		body: fmt.Sprintf(`{"title":"flood x","content":%q,"category_list":[101],"isDraft":true}`, content)},
+		429, "در هر ساعت حداکثر ۲۰ مقاله", "at most 20 articles or drafts an hour")
+}

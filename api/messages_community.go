@@ -35,3 +35,15 @@ var communityMessages = map[string][2]string{
 	"field.message":           {"متن پیام", "message"},
 	"field.read":              {"وضعیت خوانده‌شدن", "read flag"},
 }
+
+// quotaMessages are the refusals of the per-account caps (store.Quotas).
+var quotaMessages = map[string][2]string{
+	"quota_hour_blog":    {"در هر ساعت حداکثر {max} مقاله یا پیش‌نویس می‌توانید بسازید؛ {seconds} ثانیه دیگر دوباره تلاش کنید", "You can create at most {max} articles or drafts an hour; try again in {seconds} seconds"},
+	"quota_hour_profile": {"در هر ساعت حداکثر {max} پروفایل می‌توانید بسازید؛ {seconds} ثانیه دیگر دوباره تلاش کنید", "You can create at most {max} profiles an hour; try again in {seconds} seconds"},
+	"quota_hour_comment": {"در هر ساعت حداکثر {max} نظر می‌توانید ثبت کنید؛ {seconds} ثانیه دیگر دوباره تلاش کنید", "You can post at most {max} reviews an hour; try again in {seconds} seconds"},
+	"quota_blogs":        {"حداکثر {max} مقاله می‌توانید داشته باشید؛ ابتدا چند مقاله را حذف کنید", "You can keep at most {max} articles; delete some first"},
+	"quota_drafts":       {"حداکثر {max} پیش‌نویس می‌توانید داشته باشید؛ ابتدا چند پیش‌نویس را منتشر یا حذف کنید", "You can keep at most {max} drafts; publish or delete some first"},
+	"quota_blog_bytes":   {"متن همهٔ مقاله‌های شما روی هم حداکثر {max} مگابایت می‌تواند باشد؛ ابتدا چند مقاله را کوتاه یا حذف کنید", "Your articles can hold at most {max} MB of text together; shorten or delete some first"},
+	"quota_profiles":     {"حداکثر {max} پروفایل می‌توانید داشته باشید", "You can have at most {max} profiles"},
+	"quota_comments":     {"حداکثر {max} نظر می‌توانید داشته باشید", "You can keep at most {max} reviews"},
+}

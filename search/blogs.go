@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -200,4 +201,49 @@ func buildBlogQuery(q BlogQuery, tokens []string, now int64) query.Query {
 		must = append(must, tq)
 	}
 	return bleve.NewConjunctionQuery(must...)
+}
+
+// textQuery matches every word, each in any of its forms: exact, with one typo (words of five
+// letters or more), as the start of a word (the last word, as people type), or stemmed English.
+// Several words also match written together without spaces («لوله کش» finds «لولهکش»). Words
+// found in the name weigh more.
+func textQuery(tokens []string, textField, nameField, enField string) query.Query {
+	if len(tokens) == 0 {
+		return nil
+	}
+	words := make([]query.Query, 0, len(tokens))
+	names := make([]query.Query, 0, len(tokens))
+	for i, t := range tokens {
+		alts := []query.Query{term(textField, t)}
+		if utf8.RuneCountInString(t) >= fuzzyMinRunes {
+			f := bleve.NewFuzzyQuery(t)
+			f.SetField(textField)
+			f.SetFuzziness(1)
+			f.SetBoost(0.6)
+			alts = append(alts, f)
+		}
+		if i == len(tokens)-1 && utf8.RuneCountInString(t) >= 3 {
+			p := bleve.NewPrefixQuery(t)
+			p.SetField(textField)
+			p.SetBoost(0.8)
+			alts = append(alts, p)
+		}
+		if enField != "" && isLatin(t) {
+			m := bleve.NewMatchQuery(t)
+			m.SetField(enField)
+			alts = append(alts, m)
+		}
+		words = append(words, bleve.NewDisjunctionQuery(alts...))
+		n := term(nameField, t)
+		n.SetBoost(2)
+		names = append(names, n)
+	}
+	var all query.Query = bleve.NewConjunctionQuery(words...)
+	if len(tokens) > 1 {
+		all = bleve.NewDisjunctionQuery(all, term(textField, strings.Join(tokens, "")))
+	}
+	b := bleve.NewBooleanQuery()
+	b.AddMust(all)
+	b.AddShould(names...)
+	return b
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -18,6 +19,8 @@ import (
 type docIDs struct {
 	mu   sync.Mutex
 	segs map[uint64]*segmentIDs // by scorch's segment id, unique while the index is open
+	// misses counts the views of readers that were not scorch snapshots (see FastPathMisses).
+	misses atomic.Uint64
 }
 
 // segmentIDs are the profile ids of one segment's documents, by their number in the segment; -1
@@ -39,11 +42,12 @@ type docView struct {
 }
 
 // view answers the resolver of r's document numbers. A reader that is not a scorch snapshot is
-// resolved document by document through ExternalID.
+// resolved document by document through ExternalID, and counted as a miss.
 func (d *docIDs) view(r index.IndexReader) *docView {
 	v := &docView{r: r}
 	snap, ok := r.(*scorch.IndexSnapshot)
 	if !ok {
+		miss(&d.misses, "document ids")
 		return v
 	}
 	segs := snap.Segments()

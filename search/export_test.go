@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/blevesearch/bleve/v2"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // CheckDocIDs compares the document number map (docids.go) with Bleve's own ExternalID for
@@ -47,6 +49,41 @@ func ReadWaysWithHits(t interface{ Cleanup(func()) }, n uint64) {
 	old := lazyMinPostings
 	lazyMinPostings = n
 	t.Cleanup(func() { lazyMinPostings = old })
+}
+
+// PreAllocCap is the collector preallocation Open sets (fence.go).
+const PreAllocCap = preAllocCap
+
+// plainReader hides what kind of reader it wraps, as a Bleve whose reader types changed would:
+// only IndexReader's own methods are promoted, not scorch's nor the spatial plugin's.
+type plainReader struct{ index.IndexReader }
+
+// MissDocIDs resolves a document number of ix through a reader that is not a scorch snapshot,
+// so the document-id map falls back to ExternalID.
+func MissDocIDs(ix *Index) error {
+	r, err := ix.reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = ix.docs.view(plainReader{r}).profileIDOfNumber(0)
+	return err
+}
+
+// MissCells builds a radius searcher over a reader without the s2 plugin, so the cell query
+// falls back to Bleve's distance query.
+func MissCells(ctx context.Context, ix *Index, lat, long, radius float64) error {
+	r, err := ix.reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	q := &cellQuery{lat: lat, long: long, radius: radius, misses: &ix.cellMisses}
+	s, err := q.Searcher(ctx, plainReader{r}, ix.idx.Mapping(), bsearch.SearcherOptions{})
+	if err != nil {
+		return err
+	}
+	return s.Close()
 }
 
 // Stem answers the stem of a folded word with ix's lexicon.

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/geo"
@@ -17,7 +18,8 @@ import (
 // own distance query makes the same cut by reading each candidate's location from doc values,
 // which decompresses a chunk of documents per candidate: a quarter of a radius search's time.
 type cellQuery struct {
-	lat, long, radius float64 // degrees, metres
+	lat, long, radius float64        // degrees, metres
+	misses            *atomic.Uint64 // counts searches without the plugin (see FastPathMisses)
 }
 
 // Searcher implements query.Query.
@@ -31,6 +33,7 @@ func (q *cellQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping
 	}
 	// An index without the plugin: Bleve's distance query, cut exactly by Bleve (and again,
 	// harmlessly, by the collector).
+	miss(q.misses, "radius cells")
 	g := bleve.NewGeoDistanceQuery(q.long, q.lat, strconv.FormatFloat(q.radius, 'f', -1, 64)+"m")
 	g.SetField(fieldLocation)
 	return g.Searcher(ctx, i, m, options)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -50,6 +51,8 @@ type Index struct {
 	ref     *refCache
 	facts   *facts // what search orders compare, by profile id (nil while rebuilding)
 	docs    docIDs // the profile ids of the index's documents, by document number
+	// cellMisses counts radius searches that found no s2 plugin (see FastPathMisses).
+	cellMisses atomic.Uint64
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
 	Location *time.Location
 }
@@ -175,6 +178,7 @@ func newMapping() mapping.IndexMapping {
 // Open opens the index in dir for st, rebuilding it first when it is missing, unreadable or of
 // another mapping version, then applies whatever the outbox holds that it has not seen.
 func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
+	tuneBleve()
 	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC}
 	idx, err := openExisting(dir)
 	if err != nil {

@@ -8,19 +8,9 @@ import (
 	"sync"
 
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/collector"
 
 	"kardan/store"
 )
-
-func init() {
-	// Profile searches ask Bleve for every hit (collectAll), and pageCollector hands each match
-	// straight back to the pool, so Bleve's preallocation for a thousand matches (a pool and a
-	// heap of as many) on every search was pure waste: 250 KiB a search, half of what a radius
-	// answer allocated, and the garbage collection that goes with it. Past this cap Bleve
-	// allocates on demand, which it never needs to here.
-	collector.PreAllocSizeSkipCap = 32
-}
 
 // facts holds, by profile id, what the orders of a search compare: level_score, count_scorer,
 // the point and the creation time of every visible profile. It is read from the store when the
@@ -164,8 +154,9 @@ type pageCollector struct {
 	ctx             context.Context // the search's, for the readers rank opens
 	kept            keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
-	ids []int64
-	err error
+	ids  []int64
+	err  error
+	used handlerUse
 }
 
 // keptHit is a hit with its sort keys: greater keys rank first, then the lower profile id. The
@@ -238,6 +229,7 @@ func (c *pageCollector) fact(id int64) fact {
 // handler is a bsearch.MakeDocumentMatchHandler: Bleve calls it once per search, then the
 // handler it answers once per hit and with nil when the hits are done.
 func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
+	c.used.made = true
 	view := c.docs.view(sctx.IndexReader)
 	if c.rank != nil {
 		if err := c.rank.open(c.ctx, sctx.IndexReader); err != nil {
@@ -246,6 +238,7 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 	}
 	return func(d *bsearch.DocumentMatch) error {
 		if d == nil {
+			c.used.ended = true
 			c.finish()
 			return nil
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -211,6 +209,9 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if pc.err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", pc.err)
 	}
+	if err := pc.used.check(); err != nil {
+		return nil, nil, fmt.Errorf("search profiles: %w", err)
+	}
 	if pc.rank != nil {
 		if err := pc.rank.err(); err != nil {
 			return nil, nil, fmt.Errorf("search profiles: %w", err)
@@ -280,7 +281,7 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 	}
 	if q.HasPoint && q.Radius > 0 {
 		// The exact cut is the collector's (see cellQuery).
-		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius})
+		must = append(must, &cellQuery{lat: q.Lat, long: q.Long, radius: q.Radius, misses: &ix.cellMisses})
 	}
 	if len(tokens) > 0 {
 		tp, err := ix.profileTextQuery(ctx, tokens, anyWord)
@@ -316,51 +317,7 @@ func (ix *Index) reader() (index.IndexReader, error) {
 	return adv.Reader()
 }
 
-// textQuery matches every word, each in any of its forms: exact, with one typo (words of five
-// letters or more), as the start of a word (the last word, as people type), or stemmed English.
-// Several words also match written together without spaces («لوله کش» finds «لولهکش»). Words
-// found in the name weigh more.
-func textQuery(tokens []string, textField, nameField, enField string) query.Query {
-	if len(tokens) == 0 {
-		return nil
-	}
-	words := make([]query.Query, 0, len(tokens))
-	names := make([]query.Query, 0, len(tokens))
-	for i, t := range tokens {
-		alts := []query.Query{term(textField, t)}
-		if utf8.RuneCountInString(t) >= fuzzyMinRunes {
-			f := bleve.NewFuzzyQuery(t)
-			f.SetField(textField)
-			f.SetFuzziness(1)
-			f.SetBoost(0.6)
-			alts = append(alts, f)
-		}
-		if i == len(tokens)-1 && utf8.RuneCountInString(t) >= 3 {
-			p := bleve.NewPrefixQuery(t)
-			p.SetField(textField)
-			p.SetBoost(0.8)
-			alts = append(alts, p)
-		}
-		if enField != "" && isLatin(t) {
-			m := bleve.NewMatchQuery(t)
-			m.SetField(enField)
-			alts = append(alts, m)
-		}
-		words = append(words, bleve.NewDisjunctionQuery(alts...))
-		n := term(nameField, t)
-		n.SetBoost(2)
-		names = append(names, n)
-	}
-	var all query.Query = bleve.NewConjunctionQuery(words...)
-	if len(tokens) > 1 {
-		all = bleve.NewDisjunctionQuery(all, term(textField, strings.Join(tokens, "")))
-	}
-	b := bleve.NewBooleanQuery()
-	b.AddMust(all)
-	b.AddShould(names...)
-	return b
-}
-
+// isLatin reports whether s has no Arabic-script letter, so English stemming may apply.
 func isLatin(s string) bool {
 	for _, r := range s {
 		if r >= 0x0600 && r <= 0x06ff {

@@ -354,10 +354,13 @@ func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idS
 	}
 	set := newIDSet(size)
 	var failed error
+	var used handlerUse
 	h := func(sctx *bsearch.SearchContext) (bsearch.DocumentMatchHandler, bool, error) {
+		used.made = true
 		view := ix.docs.view(sctx.IndexReader)
 		return func(d *bsearch.DocumentMatch) error {
 			if d == nil {
+				used.ended = true
 				return nil
 			}
 			id, err := view.profileID(d)
@@ -373,11 +376,15 @@ func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idS
 	req := bleve.NewSearchRequestOptions(q, collectAll, 0, false)
 	req.Score = "none"
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(h))
-	if _, err := ix.idx.SearchInContext(ctx, req); err != nil || failed != nil {
+	_, err := ix.idx.SearchInContext(ctx, req)
+	if err == nil {
+		err = failed
+	}
+	if err == nil {
+		err = used.check()
+	}
+	if err != nil {
 		idSetPool.Put(&set)
-		if err == nil {
-			err = failed
-		}
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
 	return set, nil

@@ -138,6 +138,9 @@ func TestDocIDsAgreeWithBleve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("batch %d: %v", batch, err)
 		}
+		if segments == 0 {
+			t.Fatalf("batch %d: no segments: the document-id map fell back to ExternalID", batch)
+		}
 		for _, p := range profiles {
 			if !seen[p.ID] {
 				t.Fatalf("batch %d (%d segments): profile %d not found", batch, segments, p.ID)

@@ -231,6 +231,11 @@ func (s *Store) CreateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, true); err != nil {
 			return err
 		}
+		if !actor.IsAdmin() {
+			if err := s.checkBlogQuota(ctx, tx, actor.ID, true, b.Status == BlogDraft, 0, int64(len(b.Content))); err != nil {
+				return err
+			}
+		}
 		tags, _ := json.Marshal(b.Tags)
 		res, err := tx.ExecContext(ctx, `INSERT INTO blogs (writer_id, title, slug, content, summary, image_url, tag, status,
 			release_at, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.WriterID, b.Title, b.Slug,
@@ -268,6 +273,12 @@ func (s *Store) UpdateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 			return err
 		}
 		writerEdit := b.WriterID == actor.ID && !actor.IsAdmin()
+		if writerEdit {
+			draft := b.Status == BlogDraft && old.Status != BlogDraft
+			if err := s.checkBlogQuota(ctx, tx, b.WriterID, false, draft, int64(len(old.Content)), int64(len(b.Content))); err != nil {
+				return err
+			}
+		}
 		if opt.Moderated && writerEdit && old.Status == StatusAccepted && b.Status == StatusAccepted && blogMaterialChange(&old, b) {
 			// Unreviewed text must not reach the public: the accepted article stays as it is and
 			// the rewrite waits for an admin (audit L5).

@@ -234,6 +234,9 @@ func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) 
 		if err != nil {
 			return err
 		}
+		if err := s.checkCommentQuota(ctx, tx, author.ID); err != nil {
+			return err
+		}
 		catsJSON, _ := json.Marshal(cats)
 		now := s.now()
 		res, err := tx.ExecContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,

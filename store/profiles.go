@@ -139,6 +139,9 @@ func (s *Store) CreateProfile(ctx context.Context, userID int64, in *ProfileInpu
 		if err := s.checkOnePerCategory(ctx, tx, p); err != nil {
 			return err
 		}
+		if err := s.checkProfileQuota(ctx, tx, userID); err != nil {
+			return err
+		}
 		p.Slug, err = uniqueSlug(ctx, tx, "profiles", p.ProfileName, refs.City.Slag, 0)
 		if err != nil {
 			return err

@@ -33,6 +33,8 @@ type Store struct {
 	write *sql.DB
 	// Now is the clock; tests replace it.
 	Now func() time.Time
+	// Quotas cap what one account may create; tests shrink them.
+	Quotas Quotas
 
 	counts countCache
 	weeks  weekCache
@@ -63,7 +65,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 
-	s := &Store{path: path, write: write, Now: time.Now}
+	s := &Store{path: path, write: write, Now: time.Now, Quotas: DefaultQuotas}
 	if err := s.migrate(ctx); err != nil {
 		write.Close()
 		return nil, err

@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { cookieString, parseCookies } from '../api/auth';
 import fa from './fa.json';
+import { useLoad } from '../lib/useLoad';
 
 // The one place pages import translation from: i18next with its React binding, and the app's
 // language helpers beside them.
@@ -163,4 +164,10 @@ export async function loadNamespace(ns: keyof typeof BUNDLES): Promise<void> {
 
 export function isNamespaceLoaded(ns: keyof typeof BUNDLES): boolean {
   return loaded.has(ns);
+}
+
+/** Whether a catalogue loaded on demand is there yet; the first use loads it. */
+export function useNamespace(ns: keyof typeof BUNDLES): boolean {
+  const texts = useLoad(() => loadNamespace(ns).then(() => true), [ns], { initial: () => (loaded.has(ns) ? true : undefined), progress: false });
+  return texts.data === true;
 }

@@ -13,6 +13,8 @@ export interface Load<T> {
   reload: () => void;
   /** Changes the data held, without loading again (after an action on one item). */
   mutate: (fn: (data: T) => T) => void;
+  /** Replaces the data held with an answer got another way (the account after saving it). */
+  set: (data: T) => void;
 }
 
 export interface LoadOptions<T> {
@@ -82,5 +84,6 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   const mutate = useCallback((fn: (data: T) => T) => setState((s) => (s.data === undefined ? s : { ...s, data: fn(s.data) })), []);
-  return { status: state.status, data: state.data, error: state.error, reload, mutate };
+  const set = useCallback((data: T) => setState({ status: 'success', data }), []);
+  return { status: state.status, data: state.data, error: state.error, reload, mutate, set };
 }

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'preact/compat';
-import { useEffect, useState } from 'preact/hooks';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Loading } from '../../components/StateViews';
 import { getMe, type User } from '../../api';
 import { useAuth } from '../../state/auth';
-import { isNamespaceLoaded, loadNamespace, useTranslation } from '../../i18n';
+import { useNamespace, useTranslation } from '../../i18n';
+import { useLoad } from '../../lib/useLoad';
 import { DeskContext } from './context';
 import MyProfiles from './MyProfiles';
 import MyBlogs from './MyBlogs';
@@ -18,15 +18,6 @@ const ProfileForm = lazy(() => import('./ProfileForm'));
 const BlogEditor = lazy(() => import('./BlogEditor'));
 const Admin = lazy(() => import('./Admin'));
 
-/** The Desk's texts load with it, so the public pages do not carry them. */
-function useDeskTexts(): boolean {
-  const [ready, setReady] = useState(isNamespaceLoaded('desk'));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts load once, when the Desk opens
-  useEffect(() => {
-    if (!ready) loadNamespace('desk').then(() => setReady(true));
-  }, []);
-  return ready;
-}
 
 function DeskNav({ admin }: { admin: boolean }) {
   const { t } = useTranslation();
@@ -60,16 +51,13 @@ export default function Desk() {
   const { t } = useTranslation();
   const auth = useAuth();
   const loc = useLocation();
-  const ready = useDeskTexts();
-  const [me, setMe] = useState<User | null>(null);
+  // The Desk's texts load with it, so the public pages do not carry them.
+  const ready = useNamespace('desk');
+  // The account: the Desk works without it (the token says who is signed in), so a failure shows nothing.
+  const account = useLoad<User | null>(() => getMe(), [auth.loggedIn], { enabled: auth.loggedIn, progress: false });
+  const me = account.data ?? null;
+  const setMe = account.set;
   usePageMeta(ready ? t('desk.title') : undefined);
-
-  useEffect(() => {
-    if (!auth.loggedIn) return;
-    getMe()
-      .then(setMe)
-      .catch(() => undefined);
-  }, [auth.loggedIn]);
 
   if (!auth.loggedIn) return <Navigate to={`/login?next=${encodeURIComponent(loc.pathname + loc.search)}`} replace />;
   if (!ready) return <Loading />;

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
 import { NavLink } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Loading } from '../../components/StateViews';
-import { loadNamespace, useTranslation } from '../../i18n';
+import { useNamespace, useTranslation } from '../../i18n';
 import './legal.css';
 
 export type LegalPage = 'about' | 'terms' | 'privacy' | 'secure' | 'prohibited';
@@ -23,11 +22,8 @@ const LINKS: { page: LegalPage; to: string }[] = [
 
 /** About, terms, privacy, safe-service guide and prohibited list: long texts loaded on demand (i18n namespace "legal"). */
 export default function Legal({ page }: { page: LegalPage }) {
-  const { t, i18n } = useTranslation('legal');
-  const [ready, setReady] = useState(i18n.hasResourceBundle(i18n.language, 'legal'));
-  useEffect(() => {
-    loadNamespace('legal').then(() => setReady(true));
-  }, []);
+  const { t } = useTranslation('legal');
+  const ready = useNamespace('legal');
   usePageMeta(ready ? t(`${page}.title`) : undefined, ready ? t(`${page}.description`) : undefined);
   if (!ready) return <Loading page />;
   const sections = t(`${page}.sections`, { returnObjects: true }) as Section[];

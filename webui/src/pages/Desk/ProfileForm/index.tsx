@@ -1,34 +1,24 @@
 import type { JSX } from 'preact';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { Dialog } from '../../../components/Dialog';
 import { ErrorState, Loading } from '../../../components/StateViews';
 import { indexTree } from '../../../components/TreePicker';
-import { getCategoryTree, type CategoryNode, type Profile } from '../../../api';
+import { getCategoryTree, type Profile } from '../../../api';
 import { createProfile, getOwnProfile, updateProfile } from '../../../api/desk';
 import { clearDraft, draftKey, draftWriter, loadDraft } from '../../../lib/draft';
-import {
-  emptyProfileForm,
-  firstErrorTab,
-  fromProfile,
-  PROFILE_FIELDS,
-  TABS,
-  tabOf,
-  toPayload,
-  validateProfile,
-  type LocalError,
-  type ProfileFormState,
-  type TabId,
-} from '../../../lib/profileForm';
+import { emptyProfileForm, fromProfile, PROFILE_FIELDS, TABS, tabOf, toPayload, validateProfile, type ProfileFormState, type TabId } from '../../../lib/profileForm';
 import { mapServerErrors } from '../../../lib/serverErrors';
 import { formatDate } from '../../../lib/format';
 import { localDigits } from '../../../lib/digits';
+import { useLoad } from '../../../lib/useLoad';
 import { useAuth } from '../../../state/auth';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
 import type { TabProps } from './shared';
+import { editorReducer, initialEditor, snapshot } from './editor';
 import Basics from './Basics';
 import Place from './Place';
 import Services from './Services';
@@ -37,24 +27,9 @@ import Contact from './Contact';
 import Pictures from './Pictures';
 import './profile-form.css';
 
-interface FieldErr {
-  local?: LocalError;
-  server?: string;
-}
-
 const PANELS: Record<TabId, (p: TabProps) => JSX.Element> = { basics: Basics, place: Place, services: Services, hours: Hours, contact: Contact, pictures: Pictures };
 
 const ICONS: Record<TabId, string> = { basics: 'briefcase', place: 'pin', services: 'tag', hours: 'clock', contact: 'phone', pictures: 'image' };
-
-/** What is compared to tell unsaved changes: the body that would be sent. */
-function snapshot(f: ProfileFormState): string {
-  return JSON.stringify(toPayload(f));
-}
-
-/** State key → the error fields it owns. */
-function errorFields(touched: string[]): string[] {
-  return touched.map((k) => (k === 'province' ? 'province_id' : k === 'city' ? 'city_id' : k));
-}
 
 export default function ProfileForm() {
   const { id } = useParams();
@@ -67,72 +42,30 @@ export default function ProfileForm() {
   const key = draftKey(auth.userId, 'profile', pid);
   const writer = useMemo(() => draftWriter<ProfileFormState>(key), [key]);
 
-  const [form, setForm] = useState<ProfileFormState | null>(null);
-  const [saved, setSaved] = useState('');
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [loadErr, setLoadErr] = useState('');
-  const [tick, setTick] = useState(0);
-  const [restoredAt, setRestoredAt] = useState<number | null>(null);
-  const [tab, setTab] = useState<TabId>('basics');
-  const [errors, setErrors] = useState<Record<string, FieldErr>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [pending, setPending] = useState<TabId | null>(null);
-  const [focusReq, setFocusReq] = useState(0);
-  const [tree, setTree] = useState<CategoryNode[] | null>(null);
-  const [treeError, setTreeError] = useState('');
-  const [treeTick, setTreeTick] = useState(0);
+  const [st, dispatch] = useReducer(editorReducer, initialEditor);
+  const { form, saved, profile, restoredAt, tab, errors, formError, saving, pending, focusReq } = st;
   const panel = useRef<HTMLDivElement>(null);
 
-  // Load the profile (or start a new one), then lay any draft over it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft key and the texts follow the profile id and the language; the load runs once per profile
-  useEffect(() => {
-    let live = true;
-    setLoadErr('');
-    setForm(null);
-    if (isNew) {
-      const blank = emptyProfileForm();
-      const d = loadDraft<ProfileFormState>(key);
-      setSaved(snapshot(blank));
-      setForm(d ? { ...blank, ...d.data } : blank);
-      setRestoredAt(d ? d.at : null);
-      return;
-    }
-    if (!pid) {
-      setLoadErr(t('errors.itemNotFound'));
-      return;
-    }
-    getOwnProfile(pid)
-      .then((p) => {
-        if (!live) return;
-        const f = fromProfile(p);
-        const snap = snapshot(f);
-        setProfile(p);
-        setSaved(snap);
-        const d = loadDraft<ProfileFormState>(key);
-        if (d && snapshot({ ...f, ...d.data }) !== snap) {
-          setForm({ ...f, ...d.data });
-          setRestoredAt(d.at);
-        } else {
-          if (d) clearDraft(key);
-          setForm(f);
-          setRestoredAt(null);
-        }
-      })
-      .catch((e) => live && setLoadErr((e as Error).message));
-    return () => {
-      live = false;
-    };
-  }, [pid, isNew, tick]);
+  // The profile (null for a new one); the form starts from it with any draft on this device laid over it.
+  const loaded = useLoad<Profile | null>(
+    () => (isNew ? Promise.resolve(null) : pid ? getOwnProfile(pid) : Promise.reject(new Error(t('errors.itemNotFound')))),
+    [pid, isNew],
+    { initial: () => (isNew ? null : undefined), clearOnChange: true },
+  );
+  const tree = useLoad(() => getCategoryTree().then((x) => x ?? []), [], { progress: false });
 
   useEffect(() => {
-    getCategoryTree()
-      .then((x) => {
-        setTree(x ?? []);
-        setTreeError('');
-      })
-      .catch((e) => setTreeError((e as Error).message));
-  }, [treeTick]);
+    if (loaded.data === undefined) return;
+    const p = loaded.data;
+    const base = p ? fromProfile(p) : emptyProfileForm();
+    const d = loadDraft<ProfileFormState>(key);
+    if (d && (!p || snapshot({ ...base, ...d.data }) !== snapshot(base))) {
+      dispatch({ type: 'start', form: { ...base, ...d.data }, profile: p, restoredAt: d.at, saved: base });
+    } else {
+      if (d) clearDraft(key);
+      dispatch({ type: 'start', form: base, profile: p, restoredAt: null });
+    }
+  }, [loaded.data, key]);
 
   const dirty = !!form && snapshot(form) !== saved;
 
@@ -153,8 +86,7 @@ export default function ProfileForm() {
   useEffect(() => {
     if (firstLang.current === lang) return;
     firstLang.current = lang;
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([, v]) => v.local)));
-    setFormError(null);
+    dispatch({ type: 'dropServerTexts' });
   }, [lang]);
 
   // Move the focus to the first field in error once its tab is shown.
@@ -170,25 +102,9 @@ export default function ProfileForm() {
     return () => clearTimeout(id);
   }, [focusReq]);
 
-  const treeIdx = useMemo(() => indexTree(tree), [tree]);
+  const treeIdx = useMemo(() => indexTree(tree.data ?? null), [tree.data]);
 
-  const update = useCallback((fn: (f: ProfileFormState) => ProfileFormState, touched?: string[]) => {
-    setForm((f) => (f ? fn(f) : f));
-    if (touched?.length) {
-      const names = errorFields(touched);
-      setErrors((e) => {
-        const next = { ...e };
-        let changed = false;
-        for (const k of Object.keys(next)) {
-          if (names.some((n) => k === n || k.startsWith(`${n}.`))) {
-            delete next[k];
-            changed = true;
-          }
-        }
-        return changed ? next : e;
-      });
-    }
-  }, []);
+  const update = useCallback((fn: (f: ProfileFormState) => ProfileFormState, touched?: string[]) => dispatch({ type: 'edit', fn, clear: touched ?? [] }), []);
 
   const err = useCallback(
     (field: string): string | undefined => {
@@ -202,18 +118,8 @@ export default function ProfileForm() {
     [errors, lang, t],
   );
 
-  const showLocal = (local: Record<string, LocalError>, only?: TabId) => {
-    setErrors((e) => {
-      const next: Record<string, FieldErr> = {};
-      for (const [k, v] of Object.entries(e)) if (v.server || (only && tabOf(k) !== only)) next[k] = v;
-      for (const [k, v] of Object.entries(local)) next[k] = { local: v };
-      return next;
-    });
-  };
-
   const show = (next: TabId) => {
-    setTab(next);
-    setPending(null);
+    dispatch({ type: 'show', tab: next });
     requestAnimationFrame(() => {
       document.getElementById('pf-tabs')?.scrollIntoView({ block: 'nearest' });
       document.getElementById(`pf-tab-${next}`)?.scrollIntoView({ inline: 'center', block: 'nearest' });
@@ -226,14 +132,11 @@ export default function ProfileForm() {
     if (!form || next === tab) return;
     if (check) {
       const local = validateProfile(form, tab);
-      showLocal(local, tab);
-      if (Object.keys(local).length) {
-        setFocusReq((n) => n + 1);
-        return;
-      }
+      dispatch({ type: 'localErrors', errors: local, only: tab });
+      if (Object.keys(local).length) return;
     }
     if (!isNew && dirty) {
-      setPending(next);
+      dispatch({ type: 'ask', tab: next });
       return;
     }
     show(next);
@@ -243,63 +146,40 @@ export default function ProfileForm() {
     if (!form || saving) return false;
     const local = validateProfile(form);
     if (Object.keys(local).length) {
-      showLocal(local);
-      setPending(null);
-      const first = firstErrorTab(Object.fromEntries(Object.keys(local).map((k) => [k, 'x'])));
-      if (first) setTab(first);
-      setFocusReq((n) => n + 1);
+      dispatch({ type: 'localErrors', errors: local });
       toast(t('deskForm.fixErrors'), 'error');
       return false;
     }
-    setSaving(true);
-    setFormError(null);
+    dispatch({ type: 'saving' });
     try {
       const body = toPayload(form, treeIdx);
       const p = isNew ? await createProfile(body) : await updateProfile(pid!, body);
       writer.cancel();
       clearDraft(key);
-      setErrors({});
-      setRestoredAt(null);
+      dispatch({ type: 'saved', profile: isNew ? null : (p ?? null) });
       if (isNew) {
-        setSaved(snapshot(form));
         toast(t('deskForm.created'), 'success');
         navigate('/dashboard', { replace: true });
         return true;
       }
-      if (p) {
-        const f = fromProfile(p);
-        setProfile(p);
-        setSaved(snapshot(f));
-        setForm(f);
-      } else setSaved(snapshot(form));
       toast(t('deskForm.saved'), 'success');
       if (then) show(then);
       return true;
     } catch (e) {
       const m = mapServerErrors(e, PROFILE_FIELDS, { conflictField: 'category_list' });
-      setErrors(Object.fromEntries(Object.entries(m.fields).map(([k, v]) => [k, { server: v }])));
-      setFormError(m.form);
-      setPending(null);
-      const first = firstErrorTab(m.fields);
-      if (first) setTab(first);
-      setFocusReq((n) => n + 1);
+      dispatch({ type: 'serverFailed', fields: m.fields, form: m.form });
       return false;
-    } finally {
-      setSaving(false);
     }
   };
 
   const discardDraft = () => {
     writer.cancel();
     clearDraft(key);
-    setRestoredAt(null);
-    setErrors({});
-    if (isNew) setForm(emptyProfileForm());
-    else if (profile) setForm(fromProfile(profile));
+    if (isNew) dispatch({ type: 'discard', form: emptyProfileForm() });
+    else if (profile) dispatch({ type: 'discard', form: fromProfile(profile) });
   };
-
-  if (loadErr) return <ErrorState message={loadErr} onRetry={() => setTick((n) => n + 1)} />;
-  if (!form) return <Loading />;
+  if (loaded.status === 'error') return <ErrorState message={loaded.error?.message} onRetry={loaded.reload} />;
+  if (!form || loaded.data === undefined) return <Loading />;
   if (profile?.delete_at)
     return (
       <div class="state" role="alert">
@@ -404,7 +284,7 @@ export default function ProfileForm() {
             {formError}
           </p>
         )}
-        <Panel form={form} update={update} err={err} tree={tree} treeError={treeError} reloadTree={() => setTreeTick((n) => n + 1)} />
+        <Panel form={form} update={update} err={err} tree={tree.data ?? null} treeError={tree.error?.message ?? ''} reloadTree={tree.reload} />
       </div>
 
       <div class="pf-footer">
@@ -433,7 +313,7 @@ export default function ProfileForm() {
 
       <Dialog
         open={!!pending}
-        onClose={() => setPending(null)}
+        onClose={() => dispatch({ type: 'stay' })}
         title={t('deskForm.switchTitle')}
         actions={
           <div class="dialog-stack">
@@ -444,7 +324,7 @@ export default function ProfileForm() {
             <button type="button" class="btn btn-outline" onClick={() => show(pending!)} disabled={saving}>
               {t('deskForm.switchKeep')}
             </button>
-            <button type="button" class="btn btn-ghost" onClick={() => setPending(null)} disabled={saving}>
+            <button type="button" class="btn btn-ghost" onClick={() => dispatch({ type: 'stay' })} disabled={saving}>
               {t('deskForm.switchStay')}
             </button>
           </div>

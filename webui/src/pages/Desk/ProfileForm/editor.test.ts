@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../api';
+import { emptyProfileForm } from '../../../lib/profileForm';
+import { editorReducer, initialEditor, snapshot, type EditorAction, type EditorState } from './editor';
+
+function run(...actions: EditorAction[]): EditorState {
+  return actions.reduce(editorReducer, initialEditor);
+}
+
+const blank = emptyProfileForm();
+const profile = { id: 7, profile_name: 'Saved name', account_status: 'Accepted' } as Profile;
+
+describe('the profile form reducer', () => {
+  it('starts clean, and an edit makes it differ from what the server holds', () => {
+    const s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    expect(s.form).toBe(blank);
+    expect(s.saved).toBe(snapshot(blank));
+    const e = editorReducer(s, { type: 'edit', fn: (f) => ({ ...f, profile_name: 'Ali' }), clear: ['profile_name'] });
+    expect(e.form?.profile_name).toBe('Ali');
+    expect(snapshot(e.form!)).not.toBe(e.saved);
+  });
+
+  it('a draft laid over the profile keeps the profile as what is saved', () => {
+    const draft = { ...blank, profile_name: 'Draft name' };
+    const s = run({ type: 'start', form: draft, profile, restoredAt: 1000, saved: blank });
+    expect(s.saved).toBe(snapshot(blank));
+    expect(s.restoredAt).toBe(1000);
+    expect(s.profile).toBe(profile);
+  });
+
+  it('an edit clears the errors of the fields it touched, rows included, and no others', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    s = editorReducer(s, { type: 'serverFailed', fields: { 'services.1.title': 'Enter title', city_id: 'Enter city', profile_name: 'Taken' }, form: null });
+    s = editorReducer(s, { type: 'edit', fn: (f) => f, clear: ['services', 'city'] });
+    expect(Object.keys(s.errors)).toEqual(['profile_name']);
+    const same = editorReducer(s, { type: 'edit', fn: (f) => f, clear: ['address'] });
+    expect(same.errors).toBe(s.errors);
+  });
+
+  it('saving with local errors opens the first stage in error, asks for focus and keeps the server messages', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null }, { type: 'show', tab: 'pictures' });
+    s = editorReducer(s, { type: 'serverFailed', fields: { logo: 'Bad image' }, form: 'Check the form' });
+    const before = s.focusReq;
+    s = editorReducer(s, { type: 'localErrors', errors: { city_id: { key: 'errors.enter', label: 'city_id' } } });
+    expect(s.tab).toBe('place');
+    expect(s.focusReq).toBe(before + 1);
+    expect(s.errors.logo).toEqual({ server: 'Bad image' });
+    expect(s.errors.city_id?.local?.key).toBe('errors.enter');
+  });
+
+  it('"next" checks only its stage and stays on it', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null }, { type: 'show', tab: 'place' });
+    s = editorReducer(s, { type: 'localErrors', errors: { profile_name: { key: 'errors.enter' } } });
+    s = editorReducer(s, { type: 'show', tab: 'place' });
+    s = editorReducer(s, { type: 'localErrors', errors: { city_id: { key: 'errors.enter' } }, only: 'place' });
+    expect(s.tab).toBe('place');
+    // The basics stage's error stays: this check looked at the place stage only.
+    expect(Object.keys(s.errors).sort()).toEqual(['city_id', 'profile_name']);
+    const ok = editorReducer(s, { type: 'localErrors', errors: {}, only: 'place' });
+    expect(Object.keys(ok.errors)).toEqual(['profile_name']);
+    expect(ok.focusReq).toBe(s.focusReq);
+  });
+
+  it('a refused save shows the stage of the first server error and ends saving', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null }, { type: 'ask', tab: 'hours' }, { type: 'saving' });
+    expect(s.saving).toBe(true);
+    s = editorReducer(s, { type: 'serverFailed', fields: { hours_of_work: 'Bad hours', portfolio_images: 'Too many' }, form: null });
+    expect(s.saving).toBe(false);
+    expect(s.tab).toBe('hours');
+    expect(s.pending).toBeNull();
+  });
+
+  it('a language change drops the server texts and keeps the local errors', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    s = editorReducer(s, { type: 'serverFailed', fields: { logo: 'Bad image' }, form: 'Check the form' });
+    s = editorReducer(s, { type: 'localErrors', errors: { profile_name: { key: 'errors.enter' } }, only: 'basics' });
+    s = editorReducer(s, { type: 'dropServerTexts' });
+    expect(Object.keys(s.errors)).toEqual(['profile_name']);
+    expect(s.formError).toBeNull();
+  });
+
+  it('a saved profile becomes the form and what is saved; the draft notice goes', () => {
+    let s = run({ type: 'start', form: { ...blank, profile_name: 'Edited' }, profile, restoredAt: 5, saved: blank }, { type: 'saving' });
+    s = editorReducer(s, { type: 'saved', profile: { ...profile, profile_name: 'From server' } });
+    expect(s.form?.profile_name).toBe('From server');
+    expect(s.saved).toBe(snapshot(s.form!));
+    expect(s.restoredAt).toBeNull();
+    expect(s.saving).toBe(false);
+  });
+});
