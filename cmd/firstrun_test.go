@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -327,3 +328,54 @@ func TestServeAppliesNewerReferenceData(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// outsideAddress answers one of this machine's non-loopback IPv4 addresses ("" when it has none).
+func outsideAddress() string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return ""
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			return n.IP.String()
+		}
+	}
+	return ""
+}
+
+// TestFirstStartRefusesAnotherMachine: with serve listening on every address, the setup link
+// works through loopback and is refused through the machine's outside address.
+func TestFirstStartRefusesAnotherMachine(t *testing.T) {
+	outside := outsideAddress()
+	if outside == "" {
+		t.Skip("this machine has no non-loopback IPv4 address to come from")
+	}
+	bin, err := buildKardan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := startFirstRun(t, bin, t.TempDir(), "--addr", "0.0.0.0:0")
+	u, err := url.Parse(s.setup)
+	if err != nil || u.Hostname() != "127.0.0.1" {
+		t.Fatalf("setup link %q: %v", s.setup, err)
+	}
+	// The peer address of a connection to the outside address is that address, not loopback.
+	u.Host = net.JoinHostPort(outside, u.Port())
+	res, err := http.Get(u.String() + "?lang=en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden || !strings.Contains(string(body), "only a browser on the server itself") {
+		t.Fatalf("through %s: %d %s", outside, res.StatusCode, body)
+	}
+	res, err = http.Get(s.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("through loopback: %d", res.StatusCode)
+	}
+}

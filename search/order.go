@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 
 	"kardan/store"
@@ -224,6 +225,23 @@ func (c *pageCollector) fact(id int64) fact {
 		return c.facts[id]
 	}
 	return fact{}
+}
+
+// collectPage runs req with pc collecting its hits, the facts table read-locked meanwhile. It
+// fails when pc failed, or when Bleve did not hand the hits to pc (see fence.go).
+func (ix *Index) collectPage(ctx context.Context, req *bleve.SearchRequest, pc *pageCollector) (*bleve.SearchResult, error) {
+	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
+	ix.facts.mu.RLock()
+	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
+	res, err := ix.idx.SearchInContext(ctx, req)
+	ix.facts.mu.RUnlock()
+	if err == nil {
+		err = pc.err
+	}
+	if err == nil {
+		err = pc.used.check()
+	}
+	return res, err
 }
 
 // handler is a bsearch.MakeDocumentMatchHandler: Bleve calls it once per search, then the

@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 
@@ -186,7 +185,7 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		pc.setRadius(q.Radius)
 	}
 	if order == OrderRelevance {
-		// Sized before the facts are read-locked below: the sets are found by searches of
+		// Sized before collectPage read-locks the facts: the sets are found by searches of
 		// their own, and a read lock must not be taken twice while a writer may be waiting.
 		ix.facts.mu.RLock()
 		size := int64(len(ix.facts.rows))
@@ -198,18 +197,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		defer rank.release()
 		pc.rank, pc.ctx = rank, ctx
 	}
-	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
-	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
-	res, err := ix.idx.SearchInContext(ctx, req)
-	ix.facts.mu.RUnlock()
+	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
-		return nil, nil, fmt.Errorf("search profiles: %w", err)
-	}
-	if pc.err != nil {
-		return nil, nil, fmt.Errorf("search profiles: %w", pc.err)
-	}
-	if err := pc.used.check(); err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)
 	}
 	if pc.rank != nil {

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -170,16 +169,8 @@ func (ix *Index) suggestProfiles(ctx context.Context, tokens []string, city stri
 	req := bleve.NewSearchRequestOptions(q, collectAll, 0, false)
 	req.Score = "none"
 	pc := &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}
-	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
-	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
-	_, err := ix.idx.SearchInContext(ctx, req)
-	ix.facts.mu.RUnlock()
-	if err != nil {
+	if _, err := ix.collectPage(ctx, req, pc); err != nil {
 		return nil, err
-	}
-	if pc.err != nil {
-		return nil, pc.err
 	}
 	if pc.ids == nil {
 		return []int64{}, nil
