@@ -117,7 +117,7 @@ func newAccountServer(t testing.TB) *accountServer {
 	rec := &smsRecorder{codes: map[string]string{}}
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
 	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, SMS: rec, Uploads: uploads,
-		Search: ix, Location: tehran, Moderation: "pre"}, st)
+		Search: ix, Location: tehran, Moderation: "pre", Now: clk.now}, st)
 	if err != nil {
 		t.Fatal(err)
 	}

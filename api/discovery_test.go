@@ -130,7 +130,7 @@ func TestSuggestEndpoint(t *testing.T) {
 // leaves them out keeps them; every read form carries them, open_status and next_change.
 func TestSpecialDaysThroughTheAPI(t *testing.T) {
 	w := newProfileWorld(t)
-	day := time.Now().AddDate(0, 1, 0).Format("2006-01-02")
+	day := w.Clock.now().AddDate(0, 1, 0).Format("2006-01-02")
 	body := strings.Replace(profileBody, `"hours_of_work"`, `"special_days": [{"date": "`+day+`", "closed": true, "note": "نوروز"}], "open_on_holidays": true, "hours_of_work"`, 1)
 	p := w.create(t, w.owner, body)
 	a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAuthProfileById/%d", p.ID), token: w.owner})
@@ -153,7 +153,7 @@ func TestSpecialDaysThroughTheAPI(t *testing.T) {
 	if len(form.SpecialDays) != 1 || form.SpecialDays[0].Date != day || !form.SpecialDays[0].Closed || !form.OpenOnHolidays {
 		t.Fatalf("read form: %s", a.Payload)
 	}
-	if form.OpenStatus == "" || form.NextChange == nil || !form.NextChange.At.After(time.Now()) {
+	if form.OpenStatus == "" || form.NextChange == nil || !form.NextChange.At.After(w.Clock.now()) {
 		t.Errorf("open status %q, next change %+v", form.OpenStatus, form.NextChange)
 	}
 	// An update without the fields keeps them.
@@ -179,5 +179,46 @@ func TestSpecialDaysThroughTheAPI(t *testing.T) {
 	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: body}); a.Status != 200 ||
 		!strings.Contains(string(a.Payload), `"special_days":[],"open_on_holidays":false`) {
 		t.Errorf("cleared: %d %s", a.Status, a.Payload)
+	}
+}
+
+// TestOpenNowAndNearest: open_now follows the server's clock, its holidays and the owner's
+// switch; order nearest with a point works with text, and every profile of such an answer
+// carries its distance.
+func TestOpenNowAndNearest(t *testing.T) {
+	w := newProfileWorld(t)
+	p := w.acceptedPlumber(t) // open Saturdays 08:00-20:00
+	// The clock starts on Saturday 1 Farvardin 1405 at 11:30 in Tehran: Nowruz.
+	if got := w.search(t, `{"open_now": true}`); got.Count != 0 {
+		t.Errorf("open on Nowruz: %+v", got)
+	}
+	if got := w.search(t, `{"search_txt": "لوله کش"}`); got.Count != 1 || got.Profiles[0].OpenStatus != "Closed" {
+		t.Errorf("status on Nowruz: %+v", got)
+	}
+	body := strings.Replace(profileBody, `"hours_of_work"`, `"open_on_holidays": true, "hours_of_work"`, 1)
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: body}); a.Status != 200 {
+		t.Fatalf("update: %d %s", a.Status, a.Body)
+	}
+	w.Search.Sync(t.Context())
+	for _, q := range []string{`{"open_now": true}`, `{"open_now": true, "search_txt": "لوله کش"}`, `{"open_now": true, "lat": 35.7, "long": 51.4}`} {
+		if got := w.search(t, q); got.Count != 1 || got.Profiles[0].OpenStatus != "Open" {
+			t.Errorf("%s: %+v", q, got)
+		}
+	}
+	w.Clock.advance(9 * time.Hour) // 20:30
+	if got := w.search(t, `{"open_now": true, "search_txt": "لوله کش"}`); got.Count != 0 {
+		t.Errorf("after closing: %+v", got)
+	}
+	for _, q := range []string{`{"order": "nearest", "lat": 35.71, "long": 51.41, "search_txt": "لوله کش"}`,
+		`{"order": "nearest", "lat": 35.71, "long": 51.41, "category_slag": "plumber"}`,
+		`{"order": "nearest", "lat": 35.71, "long": 51.41, "search_txt": "plumbing", "city_slag": "tehran"}`} {
+		got := w.search(t, q)
+		if got.Count != 1 || got.Profiles[0].Distance == nil || *got.Profiles[0].Distance < 1000 || *got.Profiles[0].Distance > 2000 {
+			t.Errorf("%s: %+v", q, got)
+		}
+	}
+	if a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUser", body: `{"open_now": "yes"}`, lang: "en"}); a.Status != 400 ||
+		!strings.Contains(a.Body, "open_now") {
+		t.Errorf("a string for open_now: %d %s", a.Status, a.Body)
 	}
 }

@@ -210,7 +210,7 @@ func (s *Server) profileForms(ctx context.Context, ps []*store.Profile, viewer *
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now().In(s.cfg.Location)
+	now := s.now()
 	out := make([]*profileForm, len(ps))
 	for i, p := range ps {
 		private := viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin())

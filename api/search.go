@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 	"strings"
-	"time"
 
 	"kardan/search"
 	"kardan/store"
@@ -30,6 +29,7 @@ type searchUserRequest struct {
 	MinScore      *float64 `json:"min_score"`
 	SearchTxt     string   `json:"search_txt"`
 	Order         string   `json:"order"`
+	OpenNow       bool     `json:"open_now"`
 }
 
 // handleSearchUser handles "POST /v1/user-technical/searchUser".
@@ -60,7 +60,7 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if private {
 		return s.writeSearchForms(w, r, hits, viewer, from)
 	}
-	writePublicFormList(w, forms, hits.Total, time.Now().In(s.cfg.Location), from, searchExtras(langOf(r), hits))
+	writePublicFormList(w, forms, hits.Total, s.now(), from, searchExtras(langOf(r), hits))
 	return nil
 }
 
@@ -142,7 +142,7 @@ func (s *Server) writeSearchForms(w http.ResponseWriter, r *http.Request, hits *
 // profileQuery validates a searchUser body and resolves its slugs.
 func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.ProfileQuery, point, error) {
 	v := &store.Validation{}
-	q := &search.ProfileQuery{Take: defaultTake, Order: in.Order, Province: in.ProvinceID}
+	q := &search.ProfileQuery{Take: defaultTake, Order: in.Order, Province: in.ProvinceID, OpenNow: in.OpenNow, Now: s.now()}
 	if in.Take != nil && *in.Take != 0 {
 		if *in.Take < 1 || *in.Take > maxTake {
 			v.Add("take", "out_of_range", map[string]any{"min": 1, "max": maxTake})
@@ -275,7 +275,7 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 	if private || !forms[0].visible {
 		return s.writeSlugForm(w, r, slug, viewer) // private, or not found for a visitor
 	}
-	writePublicForm(w, forms[0], time.Now().In(s.cfg.Location))
+	writePublicForm(w, forms[0], s.now())
 	return nil
 }
 

@@ -45,6 +45,8 @@ type Config struct {
 	// bursts of SearchBurst; 0 means no limit.
 	SearchRate  float64
 	SearchBurst int
+	// Now is the clock open statuses and open_now read (nil: the system clock); tests set it.
+	Now func() time.Time
 	// IPv6Prefix is how many leading bits of an IPv6 address per-address limits count as one
 	// client (0: 64).
 	IPv6Prefix int
@@ -83,6 +85,9 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	}
 	if cfg.Moderation == "" {
 		cfg.Moderation = "pre"
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, store: st, proxies: cfg.TrustedProxies, started: time.Now()}
 	// Two argon2id hashes at once at most, so a burst of sign-ins cannot starve the server.
@@ -127,3 +132,6 @@ func (s *Server) categories(ctx context.Context) (*store.Categories, error) {
 	s.cats, s.catsAt = t, time.Now()
 	return t, nil
 }
+
+// now answers the clock's time in the operator's time zone.
+func (s *Server) now() time.Time { return s.cfg.Now().In(s.cfg.Location) }

@@ -271,7 +271,7 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"GET /v1/user-technical/getAllWithSoftDeleted":          {query: []string{"skip", "take"}, ownerOnly: true},
 		"PUT /v1/user-technical/restore{id:[0-9]+}":             {vars: id("profile"), ownerOnly: true},
 		"PUT /v1/user-technical/restore/{id:[0-9]+}":            {vars: id("profile"), ownerOnly: true},
-		"POST /v1/user-technical/searchUser":                    {body: `{"search_txt":"لوله","city_slag":"tehran","category_slag":"plumber","province_id":1,"lat":35.7,"long":51.4,"radius":5000,"min_score":1,"minLevel_score":1,"order":"best","skip":0,"take":20}`},
+		"POST /v1/user-technical/searchUser":                    {body: `{"search_txt":"لوله","city_slag":"tehran","category_slag":"plumber","province_id":1,"lat":35.7,"long":51.4,"radius":5000,"min_score":1,"minLevel_score":1,"order":"best","open_now":true,"skip":0,"take":20}`},
 		"POST /v1/user-technical/searchUserSlag":                {body: `{"slug":"` + w.ids["slug"] + `"}`},
 		"GET /v1/search/suggest":                                {query: []string{"q", "city_slag"}},
 		"PUT /v1/user-technical/{id:[0-9]+}/flags":              {vars: id("profile"), body: `{"active":true,"display":true}`, actor: "owner", ownerOnly: true},

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"math"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -36,16 +37,40 @@ type fact struct {
 	count     uint32
 	lat, long float64 // exact: the radius cut is made with them
 	created   int64
+	sched     *store.Schedule // open_now; shared by the profiles of one week without special days
 }
 
-func factOf(f store.ProfileFact) fact {
+func factOf(f store.ProfileFact, sched *store.Schedule) fact {
 	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
-		lat: f.Lat, long: f.Long, created: f.CreateAt}
+		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched}
+}
+
+// schedules shares the schedules of the facts table: most profiles keep one of a few weeks
+// (the store shares their decoded hours), so the table holds a pointer per profile and a
+// schedule per distinct week, not one each.
+type schedules map[uintptr]*store.Schedule
+
+// of answers the shared schedule equal to s.
+func (ss schedules) of(s store.Schedule) *store.Schedule {
+	if len(s.Special) > 0 || s.Week == nil {
+		return &s
+	}
+	key := reflect.ValueOf(s.Week).Pointer() << 1
+	if s.OpenOnHolidays {
+		key |= 1
+	}
+	if p, ok := ss[key]; ok {
+		return p
+	}
+	p := &s
+	ss[key] = p
+	return p
 }
 
 // load replaces the table with the store's visible profiles.
 func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	var rows []fact
+	shared := schedules{}
 	err := st.VisibleProfileFacts(ctx, func(f store.ProfileFact) {
 		if f.ID < 0 || f.ID > math.MaxInt32 {
 			return
@@ -53,7 +78,7 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 		for int64(len(rows)) <= f.ID {
 			rows = append(rows, fact{})
 		}
-		rows[f.ID] = factOf(f)
+		rows[f.ID] = factOf(f, shared.of(f.Schedule))
 	})
 	if err != nil {
 		return err
@@ -113,8 +138,9 @@ func (fs *facts) set(p *store.Profile) {
 	if words := int(p.ID/64) + 1; words > len(fs.top) {
 		fs.top = append(fs.top, make(idSet, words-len(fs.top))...)
 	}
+	sched := p.Schedule()
 	f := factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
-		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt})
+		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt}, &sched)
 	fs.rows[p.ID] = f
 	if f.level >= fs.topLevel {
 		fs.top.add(p.ID)
@@ -151,9 +177,12 @@ type pageCollector struct {
 	top             idSet  // and its best profiles (facts.top), under the same lock
 	topLevel        float64
 	docs            *docIDs
-	rank            *textRank       // the relevance of the hits, for the relevance order
-	ctx             context.Context // the search's, for the readers rank opens
-	kept            keptHits
+	// open, when set, keeps only the profiles open at that moment (open_now); total then
+	// counts what it keeps.
+	open *store.Moment
+	rank *textRank       // the relevance of the hits, for the relevance order
+	ctx  context.Context // the search's, for the readers rank opens
+	kept keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids  []int64
 	err  error
@@ -276,10 +305,18 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 			if !ok {
 				return nil
 			}
-			c.total++
+			if c.open == nil {
+				c.total++
+			}
 			if c.order == OrderNearest {
 				h.keys[0] = -dist // the distance within already measured
 			}
+		}
+		if c.open != nil {
+			if f := c.fact(id); f.sched == nil || !f.sched.OpenAt(*c.open) {
+				return nil
+			}
+			c.total++
 		}
 		if c.k <= 0 {
 			return nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -48,6 +49,9 @@ type ProfileQuery struct {
 	MinLevelScore *float64
 	Order         string
 	Skip, Take    int
+	// OpenNow keeps only the profiles open at Now (in the operator's time zone).
+	OpenNow bool
+	Now     time.Time
 }
 
 // ProfileHits are the ids of one page of matches, in order, and the total match count.
@@ -134,7 +138,7 @@ func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
 // the query had text.
 func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord bool) (*ProfileHits, *textPlan, error) {
 	tokens := QueryTokens(q.Text)
-	if len(tokens) == 0 && !q.HasPoint {
+	if len(tokens) == 0 && !q.HasPoint && !q.OpenNow {
 		order := q.Order
 		if order == "" || order == OrderRelevance || order == OrderNearest {
 			order = OrderBest
@@ -184,6 +188,10 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if q.HasPoint && q.Radius > 0 {
 		pc.setRadius(q.Radius)
 	}
+	if q.OpenNow {
+		m := store.MomentOf(q.Now)
+		pc.open = &m
+	}
 	if order == OrderRelevance {
 		// Sized before collectPage read-locks the facts: the sets are found by searches of
 		// their own, and a read lock must not be taken twice while a writer may be waiting.
@@ -207,8 +215,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 	}
 	total := int(res.Total)
-	if pc.radius > 0 {
-		total = pc.total // Bleve counted the covering cells' profiles, not the circle's
+	if pc.radius > 0 || pc.open != nil {
+		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, open or not
 	}
 	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }

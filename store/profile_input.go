@@ -43,7 +43,7 @@ func (s *Store) applyInput(ctx context.Context, tx *sql.Tx, p *Profile, in *Prof
 	}
 	checkFieldOfWork(v, tree, in, &next, refs)
 	checkPlace(ctx, tx, v, in, &next, refs)
-	checkProfileLists(v, in, &next)
+	checkProfileLists(v, in, &next, s.Now())
 	if err := checkImages(ctx, tx, v, in, &next, ownerUploads); err != nil {
 		return nil, err
 	}
@@ -159,7 +159,7 @@ func checkPlace(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput
 
 // checkProfileLists validates the profile's lists: areas, services, hours, social links, options
 // and the free-form list object.
-func checkProfileLists(v *Validation, in *ProfileInput, p *Profile) {
+func checkProfileLists(v *Validation, in *ProfileInput, p *Profile, now time.Time) {
 	p.AreaWorking = checkAreas(v, in.AreaWorking)
 	p.Services = checkServices(v, in.Services)
 	hours := in.HoursOfWork
@@ -169,7 +169,7 @@ func checkProfileLists(v *Validation, in *ProfileInput, p *Profile) {
 	hours.validate(v)
 	p.HoursOfWork = hours
 	if in.SpecialDays != nil {
-		p.SpecialDays = checkSpecialDays(v, in.SpecialDays, time.Now())
+		p.SpecialDays = checkSpecialDays(v, in.SpecialDays, now)
 	}
 	if in.OpenOnHolidays != nil {
 		p.OpenOnHolidays = *in.OpenOnHolidays
