@@ -37,8 +37,16 @@ webui/node_modules/.installed: webui/package.json webui/package-lock.json
 ## a short fuzz run, web unit tests and the bundle budget, browser journeys
 test: vet test-go fuzz test-web test-e2e
 
+## vet: go vet, and no Go file over 500 lines outside bench/ and tests unless its top says why
+## ("... on purpose: ...")
 vet:
 	$(GO) vet ./...
+	@git ls-files '*.go' ':!:*_test.go' ':!:bench/*' | while read -r f; do \
+		n=$$(wc -l < "$$f"); \
+		if [ "$$n" -gt 500 ] && ! head -12 "$$f" | grep -q 'on purpose'; then \
+			echo "$$f has $$n lines: split it by concern, or say at its top why it is long (\"on purpose: ...\")"; exit 1; \
+		fi; \
+	done
 
 test-go:
 	$(GO) test -race -count=1 ./...
@@ -135,7 +143,8 @@ release-tools:
 
 ## licenses: regenerate docs/licenses.md from the Go module graph and webui's production packages
 licenses: webui/node_modules/.installed
-	$(GO) run ./tools/licenses > docs/licenses.md.new && mv docs/licenses.md.new docs/licenses.md
+	$(GO) run ./tools/licenses > docs/licenses.md.new || { rm -f docs/licenses.md.new; exit 1; }
+	mv docs/licenses.md.new docs/licenses.md
 
 ## clean: remove build output (not ./data)
 clean:

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"kardan/search"
 )
@@ -46,17 +47,10 @@ func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
 	p := r.URL.EscapedPath()
 	switch m.Route {
 	case routeProfile:
-		sm := profilePage.FindStringSubmatch(p)
-		if sm == nil {
+		body, ok := firstProfileBody(p)
+		if !ok {
 			return nil
 		}
-		slug, err := url.PathUnescape(sm[1])
-		if err != nil {
-			return nil
-		}
-		body, _ := json.Marshal(struct {
-			Slug string `json:"slug"`
-		}{slug})
 		return s.answerOf(r, "/v1/user-technical/searchUserSlag", body, s.handleSearchUserSlag)
 	case routeSearch:
 		body, ok := firstSearchBody(p, r.URL.RawQuery)
@@ -125,6 +119,23 @@ func (a *answerRecorder) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// firstProfileBody answers the searchUserSlag body the profile page at the escaped path sends
+// first, as webui/src/lib/firstRequest.ts reads it: {"slug": the decoded path segment}.
+func firstProfileBody(escapedPath string) ([]byte, bool) {
+	sm := profilePage.FindStringSubmatch(escapedPath)
+	if sm == nil {
+		return nil, false
+	}
+	slug, err := url.PathUnescape(sm[1])
+	if err != nil {
+		return nil, false
+	}
+	body, err := json.Marshal(struct {
+		Slug string `json:"slug"`
+	}{slug})
+	return body, err == nil
+}
+
 // firstSearch is the searchUser body the search page sends first; its fields are in the order,
 // and left out in the cases, that webui/src/lib/searchUrl.ts's searchBody writes them.
 type firstSearch struct {
@@ -141,7 +152,8 @@ type firstSearch struct {
 // firstSearchBody answers the body of the search page at the escaped path and raw query, read as
 // filtersFromUrl and searchBody read it in the app: /search/{city|iran}/{category?}?q=&province=
 // &min_score=&order=&page=. The app compares the bodies before it takes the answer, so a
-// difference here costs the round trip saved, never a wrong page.
+// difference here costs the round trip saved, never a wrong page; the cases of
+// testdata/first_answer_urls.json, which the app's tests read too, keep the two readings equal.
 func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 	sm := searchPage.FindStringSubmatch(escapedPath)
 	if sm == nil {
@@ -159,8 +171,8 @@ func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	b := firstSearch{Take: defaultTake, CategorySlag: strings.TrimSpace(category), SearchTxt: strings.TrimSpace(qs.Get("q"))}
-	if c := strings.ToLower(strings.TrimSpace(city)); c != "" && c != "iran" {
+	b := firstSearch{Take: defaultTake, CategorySlag: trimJS(category), SearchTxt: trimJS(qs.Get("q"))}
+	if c := strings.ToLower(trimJS(city)); c != "" && c != "iran" {
 		b.CitySlag = c
 	}
 	if page, ok := positiveInt(qs.Get("page")); ok {
@@ -169,10 +181,8 @@ func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 	if id, ok := positiveInt(qs.Get("province")); ok {
 		b.ProvinceID = int64(id)
 	}
-	if v := qs.Get("min_score"); v != "" {
-		if ms, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && ms > 0 && ms <= 5 {
-			b.MinScore = ms
-		}
+	if ms, ok := decimal(qs.Get("min_score")); ok && ms > 0 && ms <= 5 {
+		b.MinScore = ms
 	}
 	if o := qs.Get("order"); o != "" && search.ValidOrder(o) {
 		b.Order = o
@@ -181,13 +191,34 @@ func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 	return body, err == nil
 }
 
-// positiveInt reads a whole number above zero as the app's Number() does for plain decimals.
+// plainDecimal is the number the app reads from an address (webui/src/lib/searchUrl.ts DECIMAL):
+// ParseFloat alone would also take "inf" and "0x1p4", which the app does not.
+var plainDecimal = regexp.MustCompile(`^[ \t\n\r]*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[ \t\n\r]*$`)
+
+// decimal reads a plain decimal number.
+func decimal(s string) (float64, bool) {
+	if !plainDecimal.MatchString(s) {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(strings.Trim(s, " \t\n\r"), 64)
+	return f, err == nil
+}
+
+// positiveInt reads a whole number above zero, as the app does.
 func positiveInt(s string) (int, bool) {
-	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || f <= 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+	f, ok := decimal(s)
+	if !ok || f <= 0 || f != math.Trunc(f) || f > math.MaxInt32 {
 		return 0, false
 	}
 	return int(f), true
+}
+
+// trimJS trims what JavaScript's String.prototype.trim trims: Unicode white space and line
+// terminators and the byte-order mark, but not U+0085, which strings.TrimSpace also removes.
+func trimJS(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return r == '\uFEFF' || (r != '\u0085' && unicode.IsSpace(r))
+	})
 }
 
 // appendFirstAnswer appends the data block that carries a: {"path", "body", "answer"}, with

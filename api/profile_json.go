@@ -1,5 +1,7 @@
 package api
 
+// Over 500 lines on purpose: one hand-written encoder of the read form, one contract (the same bytes as encoding/json, profile_json_test.go).
+
 import (
 	"bytes"
 	"encoding/json"

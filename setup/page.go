@@ -156,6 +156,17 @@ func (p *Page) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead:
+		// An administrator made meanwhile with `kardan user create --admin` closes the page.
+		if n, err := p.adminCount(r.Context()); err != nil {
+			p.fail(w, lang, err)
+			return
+		} else if n > 0 {
+			p.mu.Lock()
+			p.used = true
+			p.mu.Unlock()
+			p.render(w, http.StatusGone, lang, view{Notice: "admin_exists"})
+			return
+		}
 		p.render(w, http.StatusOK, lang, view{Form: true, CSRF: p.csrf(token)})
 	case http.MethodPost:
 		p.create(w, r, lang, token)
@@ -240,8 +251,7 @@ func (p *Page) createAdmin(ctx context.Context, token, phone, name, hash string)
 	case tokenUnknown:
 		return nil, "unknown", nil
 	}
-	role := store.RoleAdmin
-	if _, n, err := p.st.Users(ctx, store.UserFilter{Role: &role, Limit: 1}); err != nil {
+	if n, err := p.adminCount(ctx); err != nil {
 		return nil, "", err
 	} else if n > 0 {
 		// Someone ran `kardan user create --admin` meanwhile: the page has no more purpose.
@@ -257,6 +267,12 @@ func (p *Page) createAdmin(ctx context.Context, token, phone, name, hash string)
 	}
 	p.used = true
 	return u, "", nil
+}
+
+func (p *Page) adminCount(ctx context.Context) (int, error) {
+	role := store.RoleAdmin
+	_, n, err := p.st.Users(ctx, store.UserFilter{Role: &role, Limit: 1})
+	return n, err
 }
 
 func (p *Page) fail(w http.ResponseWriter, lang string, err error) {

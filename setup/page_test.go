@@ -306,8 +306,21 @@ func TestSetupClosesWhenAnAdminAppearsMeanwhile(t *testing.T) {
 	if code, body := do(p, "POST", setup.Prefix+token+"?lang=en", "127.0.0.1:5000", form, nil); code != http.StatusGone || !strings.Contains(body, "already exists") {
 		t.Fatalf("%d %s", code, body)
 	}
+	if code, body := do(p, "GET", setup.Prefix+token+"?lang=en", "127.0.0.1:5000", nil, nil); code != http.StatusGone || !strings.Contains(body, "already been used") {
+		t.Fatalf("visit after: %d %s", code, body)
+	}
 	if admins(t, st) != 1 {
 		t.Fatal("a second administrator was made")
+	}
+}
+
+func TestSetupFormClosesWhenAnAdminExists(t *testing.T) {
+	p, token, st, _ := newPage(t)
+	if err := st.CreateUser(context.Background(), &store.User{NumberPhone: "09351234567", PasswordHash: "x", Role: store.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := do(p, "GET", setup.Prefix+token+"?lang=en", "127.0.0.1:5000", nil, nil); code != http.StatusGone || !strings.Contains(body, "already exists") || strings.Contains(body, "<form") {
+		t.Fatalf("%d %s", code, body)
 	}
 }
 

@@ -7,7 +7,7 @@ import { applyLangToDocument, currentLang, langReady, syncLangCookie } from './i
 import { initTheme } from './state/theme';
 import { App } from './App';
 import { startProfileLoad, startSearchLoad } from './api';
-import { filtersFromUrl, searchBody, urlFromFilters } from './lib/searchUrl';
+import { firstRequestOf } from './lib/firstRequest';
 
 startEarlyLoads();
 
@@ -22,17 +22,9 @@ else langReady().catch(() => undefined).then(draw);
 
 /** Asks for the data of the page the app starts on before that page's code has loaded. */
 function startEarlyLoads() {
-  const path = location.pathname;
-  try {
-    const profile = /^\/profile\/([^/]+)\/?$/.exec(path);
-    if (profile) startProfileLoad(decodeURIComponent(profile[1]));
-    if (/^\/search\/[^/]+(\/[^/]+)?\/?$/.test(path)) {
-      const f = filtersFromUrl(path, location.search);
-      startSearchLoad(searchBody(f), urlFromFilters(f));
-    }
-  } catch {
-    /* a malformed address: the page itself answers it */
-  }
+  const first = firstRequestOf(location.pathname, location.search);
+  if (first?.page === 'profile') startProfileLoad(first.body.slug);
+  else if (first?.page === 'search') startSearchLoad(first.body, first.url);
 }
 
 // A lazy chunk from an older deployment may be gone: load the current version instead.

@@ -5,6 +5,7 @@
 // and slugs of every city already in cities.json (profiles and shared links use them), so running
 // it again on its own output changes nothing. It also writes the simplified province polygons the
 // tests check every point against (admin/testdata/provinces.geojson).
+// One long file on purpose: a generator run by hand, read top to bottom, not part of the binary.
 //
 //	go run ./admin/refdata/gen -src ../shared/research/iran-places
 package main

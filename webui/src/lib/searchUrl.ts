@@ -21,10 +21,17 @@ function clean(s: string | null | undefined): string | undefined {
   return v ? v : undefined;
 }
 
+// A plain decimal number, as both this file and the server (api/embed_answer.go) read one from an
+// address: Number() alone would also take "0x10" and "Infinity", which the server does not.
+const DECIMAL = /^[ \t\n\r]*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[ \t\n\r]*$/;
+
+function decimal(s: string | null): number | undefined {
+  return s !== null && DECIMAL.test(s) ? Number(s) : undefined;
+}
+
 function positiveInt(s: string | null): number | undefined {
-  if (!s) return undefined;
-  const n = Number(s);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  const n = decimal(s);
+  return n !== undefined && Number.isInteger(n) && n > 0 && n <= 2 ** 31 - 1 ? n : undefined;
 }
 
 /** Reads `/search/{city|iran}/{category?}?q=&province=&min_score=&order=&page=`. */
@@ -46,8 +53,8 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
   if (q) f.q = q;
   const province = positiveInt(qs.get('province'));
   if (province) f.province = province;
-  const ms = Number(qs.get('min_score'));
-  if (qs.get('min_score') && Number.isFinite(ms) && ms > 0 && ms <= 5) f.min_score = ms;
+  const ms = decimal(qs.get('min_score'));
+  if (ms !== undefined && ms > 0 && ms <= 5) f.min_score = ms;
   const order = qs.get('order') as Order | null;
   if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
   return f;
