@@ -412,8 +412,8 @@ func TestBlogsOverHTTP(t *testing.T) {
 			status int
 			fa, en string
 		}{
-			{"ErrGetAuthOther", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID), token: w.other}, 403,
-				"فقط نویسندهٔ این مقاله یا مدیر سایت", "Only the writer of this article or an admin can do this"},
+			{"ErrGetAuthOtherLikeMissing", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID), token: w.other}, 404,
+				"موردی یافت نشد", "Item not found"},
 			{"ErrGetAuthVisitor", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID)}, 401,
 				"لطفاً ابتدا وارد شوید", "Please sign in first"},
 			{"ErrEditOther", req{method: "PUT", path: "/v1/blog/edit", token: w.other,

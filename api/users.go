@@ -236,6 +236,9 @@ func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 			if !owned {
 				v.Correct("profileImage")
 			}
+			// Only the path is kept: a URL around it (another host, a query, another scheme)
+			// would be served verbatim to every client that shows the picture.
+			img = store.UploadPath(img)
 		}
 		upd.ProfileImage = &img
 	}

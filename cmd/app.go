@@ -48,6 +48,8 @@ type ServeConfig struct {
 	// SearchRate and SearchBurst limit search requests per client address (0: no limit).
 	SearchRate  float64
 	SearchBurst int
+	// Clock is the setup link's clock (nil: time.Now); tests move it past the link's hour.
+	Clock func() time.Time
 }
 
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the

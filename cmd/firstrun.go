@@ -26,7 +26,11 @@ func (a *App) openSetup(ctx context.Context, proxies []*net.IPNet) error {
 	if setup.LoopbackTrusted(proxies) {
 		return nil
 	}
-	page, token, err := setup.New(a.Store, proxies, time.Now)
+	clock := a.cfg.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	page, token, err := setup.New(a.Store, proxies, clock)
 	if err != nil {
 		return err
 	}

@@ -16,11 +16,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3"
+
+	"kardan/cmd"
 )
 
 // firstRun is the built binary serving an empty data directory, with what it printed.
@@ -377,5 +380,49 @@ func TestFirstStartRefusesAnotherMachine(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("through loopback: %d", res.StatusCode)
+	}
+}
+
+// TestSetupLinkExpiresInTheServer runs the real serve App with a clock moved past the link's
+// hour: the same link that showed the form now answers that it expired.
+func TestSetupLinkExpiresInTheServer(t *testing.T) {
+	var offset atomic.Int64
+	clock := func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }
+	g := &cmd.Globals{DataDir: t.TempDir(), Out: io.Discard, Err: io.Discard}
+	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre", Timezone: "Asia/Tehran", Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx) }()
+	defer func() { cancel(); <-done; app.Close() }()
+
+	link := app.SetupURL()
+	if link == "" {
+		t.Fatal("no setup link on an empty database")
+	}
+	get := func() (int, string) {
+		res, err := http.Get(link + "?lang=en")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := get(); code != http.StatusOK || !strings.Contains(body, `name="csrf"`) {
+		t.Fatalf("fresh link: %d %s", code, body)
+	}
+	offset.Store(int64(59 * time.Minute))
+	if code, _ := get(); code != http.StatusOK {
+		t.Fatalf("after 59 minutes: %d", code)
+	}
+	offset.Store(int64(time.Hour))
+	if code, body := get(); code != http.StatusGone || !strings.Contains(body, "expired") || !strings.Contains(body, "kardan user create") {
+		t.Fatalf("after the hour: %d %s", code, body)
 	}
 }
