@@ -35,7 +35,8 @@ interface Props {
   allowProvince?: boolean;
 }
 
-/** Province then city, with a filter box, "all of Iran" and "use my position". */
+/** Province then city (its capital first, then alphabetical), with a filter box that also finds
+ * former names, "all of Iran", "use my position", and the whole province when allowProvince. */
 export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
   const { t, i18n } = useTranslation();
   const [province, setProvince] = useState<Province | null>(null);
@@ -61,12 +62,25 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
     }
   }, [open]);
 
+  // The province's capital first, then the rest in the alphabet of the page's language (Persian
+  // collation orders پ چ ژ گ where a reader expects them, unlike code points).
   const items = useMemo(() => {
     const list: (Province | City)[] = (province ? cities : provinces) ?? [];
     const f = fold(filter);
-    const sorted = [...list].sort((a, b) => localName(a, i18n.language).localeCompare(localName(b, i18n.language), i18n.language));
+    const collator = new Intl.Collator(i18n.language === 'fa' ? 'fa' : 'en');
+    const sorted = [...list].sort(
+      (a, b) =>
+        Number(Boolean((b as City).capital)) - Number(Boolean((a as City).capital)) ||
+        collator.compare(localName(a, i18n.language), localName(b, i18n.language)),
+    );
     if (!f) return sorted;
-    return sorted.filter((x) => fold(x.farsi_name).includes(f) || fold(x.english_name).includes(f));
+    // A city is found by its former names too (Zaboli finds Mehrestan).
+    return sorted.filter(
+      (x) =>
+        fold(x.farsi_name).includes(f) ||
+        fold(x.english_name).includes(f) ||
+        ((x as City).aliases ?? []).some((a) => fold(a).includes(f)),
+    );
   }, [province, cities, provinces, filter, i18n.language]);
 
   const choose = (c: KnownCity | null, p?: Province | null) => {
@@ -134,7 +148,7 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
         <Loading />
       ) : (
         <ul class="picker-list" role="list">
-          {province && allowProvince && !filter && (
+          {province && allowProvince && (
             <li>
               <button type="button" class="picker-item strong" onClick={() => choose(null, province)}>
                 {t('city.allOfProvince', { province: localName(province, i18n.language) })}
@@ -155,6 +169,11 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
                 }}
               >
                 <span>{localName(x, i18n.language)}</span>
+                {province && (x as City).capital && (
+                  <span class="picker-tag" aria-hidden="true">
+                    {t('city.capital')}
+                  </span>
+                )}
                 {!province && <Icon name="chevron" size={16} class="flip-rtl" />}
               </button>
             </li>
