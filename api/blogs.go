@@ -219,7 +219,8 @@ func (s *Server) handleBlogGetAuth(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if b.WriterID != u.ID && !u.IsAdmin() {
-		return store.Errorf(store.EForbidden, "blog_not_yours", nil)
+		// Answered like a missing id, so the route tells nobody which ids exist (audit I5).
+		return store.NotFound()
 	}
 	return s.writeBlog(w, r, b, u)
 }

@@ -173,7 +173,7 @@ func TestCommentsOverHTTP(t *testing.T) {
 			{"ErrOwnProfile", req{method: "POST", path: "/v1/comment/add", body: add(5, "خودم"), token: w.owner}, 400,
 				"نمی‌توانید برای پروفایل خودتان نظر ثبت کنید", "You cannot comment on your own profile"},
 			{"ErrScore", req{method: "POST", path: "/v1/comment/add", body: add(7, "خوب"), token: w.other}, 400,
-				"امتیاز باید بین ۱ و ۵ باشد", "score must be between 1 and 5"},
+				"امتیاز باید بین ۱ و ۵ باشد", "Score must be between 1 and 5"},
 			{"ErrScoreNotInteger", req{method: "POST", path: "/v1/comment/add", token: w.other,
 				body: fmt.Sprintf(`{"description":"خوب","score":4.5,"user_technical_id":%d}`, pid)}, 400,
 				"امتیاز را درست وارد کنید", "Enter correct score"},
@@ -209,7 +209,7 @@ func TestCommentsOverHTTP(t *testing.T) {
 			{"ErrGetPendingProfile", req{method: "POST", path: "/v1/comment/get", body: fmt.Sprintf(`{"user_technical_id":%d}`, w.pending.ID)}, 404,
 				"موردی یافت نشد", "Item not found"},
 			{"ErrGetTake", req{method: "POST", path: "/v1/comment/get", body: fmt.Sprintf(`{"user_technical_id":%d,"take":500}`, pid)}, 400,
-				"اندازهٔ صفحه باید بین ۱ و ۱۰۰ باشد", "page size must be between 1 and 100"},
+				"اندازهٔ صفحه باید بین ۱ و ۱۰۰ باشد", "Page size must be between 1 and 100"},
 			{"ErrHideByUser", req{method: "PUT", path: fmt.Sprintf("/v1/admin/comment/%d/status", first.ID), token: w.owner,
 				body: `{"status":"Hidden"}`}, 403, "شما اجازه این کار را ندارید", "You are not allowed to do this"},
 			{"ErrHideByVisitor", req{method: "PUT", path: fmt.Sprintf("/v1/admin/comment/%d/status", first.ID),
@@ -412,8 +412,8 @@ func TestBlogsOverHTTP(t *testing.T) {
 			status int
 			fa, en string
 		}{
-			{"ErrGetAuthOther", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID), token: w.other}, 403,
-				"فقط نویسندهٔ این مقاله یا مدیر سایت", "Only the writer of this article or an admin can do this"},
+			{"ErrGetAuthOtherLikeMissing", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID), token: w.other}, 404,
+				"موردی یافت نشد", "Item not found"},
 			{"ErrGetAuthVisitor", req{method: "GET", path: fmt.Sprintf("/v1/blog/getAuth/%d", b.ID)}, 401,
 				"لطفاً ابتدا وارد شوید", "Please sign in first"},
 			{"ErrEditOther", req{method: "PUT", path: "/v1/blog/edit", token: w.other,
@@ -428,7 +428,7 @@ func TestBlogsOverHTTP(t *testing.T) {
 				body: `{"title":"مقاله من","content":"<p>متن</p>","category_list":[101, 401]}`}, 400,
 				"فقط در حوزه‌های کاری", "is not one of them"},
 			{"ErrTitleShort", req{method: "POST", path: "/v1/blog/add", token: w.owner, body: `{"title":"ab","content":"<p>متن</p>","category_list":[101]}`}, 400,
-				"عنوان باید دست‌کم ۳ نویسه باشد", "title must be at least 3 characters"},
+				"عنوان باید دست‌کم ۳ نویسه باشد", "Title must be at least 3 characters"},
 			{"ErrNoCategoryOnSubmit", req{method: "POST", path: "/v1/blog/add", token: w.owner, body: `{"title":"عنوان خوب","content":"<p>متن</p>"}`}, 400,
 				"دسته‌بندی را وارد کنید", "Enter category"},
 			{"ErrOnlyScriptContent", req{method: "POST", path: "/v1/blog/add", token: w.owner,
@@ -626,7 +626,7 @@ func TestCriticsOverHTTP(t *testing.T) {
 		fa, en string
 	}{
 		{"ErrMessageShort", req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: "203.0.113.5", body: `{"message":"بد"}`}, 400,
-			"متن پیام باید دست‌کم ۵ نویسه باشد", "message must be at least 5 characters"},
+			"متن پیام باید دست‌کم ۵ نویسه باشد", "Message must be at least 5 characters"},
 		{"ErrMessageMissing", req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: "203.0.113.5", body: `{"name":"x"}`}, 400,
 			"متن پیام را وارد کنید", "Enter message"},
 		{"ErrEmail", req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: "203.0.113.5", body: `{"email":"a@","message":"پیام کامل"}`}, 400,
@@ -635,7 +635,7 @@ func TestCriticsOverHTTP(t *testing.T) {
 			"شماره تماس را درست وارد کنید", "Enter correct phone number"},
 		{"ErrSubjectLong", req{method: "POST", path: "/v1/critics-and-suggestions/add", ip: "203.0.113.5",
 			body: fmt.Sprintf(`{"subject":%q,"message":"پیام کامل"}`, strings.Repeat("م", 151))}, 400,
-			"موضوع حداکثر ۱۵۰ نویسه می‌تواند باشد", "subject can be at most 150 characters"},
+			"موضوع حداکثر ۱۵۰ نویسه می‌تواند باشد", "Subject can be at most 150 characters"},
 		{"ErrWithAuthVisitor", req{method: "POST", path: "/v1/critics-and-suggestions/addWithAuth", body: body}, 401,
 			"لطفاً ابتدا وارد شوید", "Please sign in first"},
 		{"ErrListVisitor", req{method: "GET", path: "/v1/critics-and-suggestions"}, 401, "لطفاً ابتدا وارد شوید", "Please sign in first"},

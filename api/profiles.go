@@ -138,7 +138,8 @@ func (s *Server) handleProfileGetAuth(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	if p.UserID != u.ID && !u.IsAdmin() {
-		return store.Forbidden()
+		// Answered like a missing id, so the route tells nobody which ids exist (audit I5).
+		return store.NotFound()
 	}
 	return s.writeOwnProfile(w, r, p, u)
 }

@@ -110,8 +110,8 @@ func TestProfileJourney(t *testing.T) {
 			t.Fatalf("owner/admin view: %d %s", a.Status, a.Body)
 		}
 	}
-	if a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAuthProfileById/%d", p.ID), token: w.other}); a.Status != 403 {
-		t.Fatalf("other's auth view: %d", a.Status)
+	if a := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAuthProfileById/%d", p.ID), token: w.other}); a.Status != 404 {
+		t.Fatalf("other's auth view (answered like a missing id): %d", a.Status)
 	}
 
 	// An admin accepts it.
@@ -255,15 +255,15 @@ func TestProfileErrors(t *testing.T) {
 			"شهر را درست وارد کنید", "Enter correct city"},
 		{"ErrSearchUnknownCategory", "POST", "/v1/user-technical/searchUser", `{"category_slag": "wizard"}`, "", 400,
 			"دسته‌بندی را درست وارد کنید", "Enter correct category"},
-		{"ErrSearchTakeTooBig", "POST", "/v1/user-technical/searchUser", `{"take": 1000}`, "", 400, "اندازهٔ صفحه", "page size must be between 1 and 100"},
-		{"ErrSearchNegativeSkip", "POST", "/v1/user-technical/searchUser", `{"skip": -5}`, "", 400, "شروع صفحه", "skip must be between"},
+		{"ErrSearchTakeTooBig", "POST", "/v1/user-technical/searchUser", `{"take": 1000}`, "", 400, "اندازهٔ صفحه", "Page size must be between 1 and 100"},
+		{"ErrSearchNegativeSkip", "POST", "/v1/user-technical/searchUser", `{"skip": -5}`, "", 400, "شروع صفحه", "Skip must be between"},
 		{"ErrSearchLatOnly", "POST", "/v1/user-technical/searchUser", `{"lat": 35.7}`, "", 400, "طول جغرافیایی را وارد کنید", "Enter longitude"},
 		{"ErrSearchLongOnly", "POST", "/v1/user-technical/searchUser", `{"lat": 0, "long": 51.4, "radius": 5000}`, "", 400, "عرض جغرافیایی", "Enter latitude"},
-		{"ErrSearchHugeRadius", "POST", "/v1/user-technical/searchUser", `{"lat": 35.7, "long": 51.4, "radius": 1e9}`, "", 400, "شعاع", "radius must be between"},
+		{"ErrSearchHugeRadius", "POST", "/v1/user-technical/searchUser", `{"lat": 35.7, "long": 51.4, "radius": 1e9}`, "", 400, "شعاع", "Radius must be between"},
 		{"ErrSearchBadOrder", "POST", "/v1/user-technical/searchUser", `{"order": "random"}`, "", 400, "ترتیب", "Enter correct order"},
-		{"ErrSearchMinScore", "POST", "/v1/user-technical/searchUser", `{"min_score": 9}`, "", 400, "حداقل امتیاز", "minimum score must be between 0 and 5"},
+		{"ErrSearchMinScore", "POST", "/v1/user-technical/searchUser", `{"min_score": 9}`, "", 400, "حداقل امتیاز", "Minimum score must be between 0 and 5"},
 		{"ErrSearchLatString", "POST", "/v1/user-technical/searchUser", `{"lat": "north", "long": 51}`, "", 400, "", "Enter correct lat"},
-		{"ErrSearchLongText", "POST", "/v1/user-technical/searchUser", `{"search_txt": "` + strings.Repeat("ا", 300) + `"}`, "", 400, "عبارت جستجو", "search text can be at most 200"},
+		{"ErrSearchLongText", "POST", "/v1/user-technical/searchUser", `{"search_txt": "` + strings.Repeat("ا", 300) + `"}`, "", 400, "عبارت جستجو", "Search text can be at most 200"},
 		{"ErrSlugMissing", "POST", "/v1/user-technical/searchUserSlag", `{}`, "", 400, "نشانی صفحه", "Enter page address"},
 		{"ErrSlugUnknown", "POST", "/v1/user-technical/searchUserSlag", `{"slug": "no-such-profile"}`, "", 404, "یافت نشد", "Item not found"},
 		{"ErrSlugPending", "POST", "/v1/user-technical/searchUserSlag", fmt.Sprintf(`{"slug": %q}`, p.Slug), "", 404, "یافت نشد", "Item not found"},

@@ -236,6 +236,9 @@ func (s *Server) handleUserEdit(w http.ResponseWriter, r *http.Request) error {
 			if !owned {
 				v.Correct("profileImage")
 			}
+			// Only the path is kept: a URL around it (another host, a query, another scheme)
+			// would be served verbatim to every client that shows the picture.
+			img = store.UploadPath(img)
 		}
 		upd.ProfileImage = &img
 	}
@@ -303,7 +306,7 @@ func checkName(v *store.Validation, raw string) string {
 	return name
 }
 
-// checkPassword records a missing (when required), short or long password.
+// checkPassword records a missing (when required), short, long or common password.
 func checkPassword(v *store.Validation, pw string, required bool) {
 	if pw == "" {
 		if required {
@@ -317,6 +320,8 @@ func checkPassword(v *store.Validation, pw string, required bool) {
 		v.Add("password", "password_too_short", map[string]any{"min": auth.PasswordMin})
 	case long:
 		v.Add("password", "too_long", map[string]any{"max": auth.PasswordMax})
+	case auth.CommonPassword(pw):
+		v.Add("password", "password_common", nil)
 	}
 }
 

@@ -358,11 +358,17 @@ var commonNameWords = map[string]bool{
 // categorySynonyms answers the search synonyms of a category: the store's, and this package's
 // own table for what people type that the names do not say.
 func categorySynonyms(c *store.Category) []string {
-	return builtinSynonyms[c.Slag]
+	b := builtinSynonyms[c.Slag]
+	if len(b) == 0 {
+		return c.Synonyms
+	}
+	return append(append(make([]string, 0, len(c.Synonyms)+len(b)), c.Synonyms...), b...)
 }
 
-// builtinSynonyms are the ways people ask for some categories that their names do not cover:
-// everyday words («دکتر دندان»), shop names («سلمانی»), English words ("plumbing").
+// builtinSynonyms are this package's own additions to the store's synonyms (the reference data's):
+// ways people ask for some categories that their names do not cover, everyday words
+// («دکتر دندان»), shop names («سلمانی»), English words ("plumbing"), measured by the relevance
+// set. A slug the tree does not have is ignored.
 var builtinSynonyms = map[string][]string{
 	"plumber":               {"لوله کشی", "لوله کش ساختمان", "تاسیسات", "plumbing", "pipe"},
 	"electrician":           {"برقکار", "برق کار", "سیم کشی", "سیم کش", "برق ساختمان", "electrical", "electric", "wiring"},

@@ -2,7 +2,10 @@ package store_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -94,5 +97,34 @@ func TestRateReserveReleaseAndBackoff(t *testing.T) {
 		if _, err := st.RateReserve(ctx, slow); err != nil {
 			t.Fatalf("after %d s: %v", want, err)
 		}
+	}
+}
+
+// TestDatabaseFilesAreOwnerOnly is audit I2: under the usual 022 umask the database and its
+// shared-memory file were created 0644; they hold password and session hashes.
+func TestDatabaseFilesAreOwnerOnly(t *testing.T) {
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kardan.db")
+	os.WriteFile(filepath.Join(dir, "old.db"), nil, 0o644)
+	for _, p := range []string{path, filepath.Join(dir, "old.db")} {
+		st, err := store.Open(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.RateHit(context.Background(), store.Limit{Kind: "k", Key: "k"}); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range []string{p, p + "-wal", p + "-shm"} {
+			fi, err := os.Stat(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fi.Mode().Perm() != 0o600 {
+				t.Errorf("%s: mode %o, want 600", filepath.Base(f), fi.Mode().Perm())
+			}
+		}
+		st.Close()
 	}
 }

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"html"
 	"net/mail"
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // SocialLink is a way of communication or a social network link.
@@ -90,9 +92,37 @@ func normaliseLink(kind linkKind, link string) (string, bool) {
 		p := phone(link)
 		return p, phoneRe.MatchString(p)
 	case kindAny:
-		return link, !strings.HasPrefix(strings.ToLower(link), "javascript:")
+		// An http(s) address, or plain text with no scheme at all: a lenient client may put
+		// anything else in a link (vbscript:, data:, "java script:", %6Aavascript:).
+		return link, isWebURL(link) || lenientScheme(link) == ""
 	}
 	return "", false
+}
+
+// schemeRe is a URL scheme at the start of a string.
+var schemeRe = regexp.MustCompile(`^([a-z][a-z0-9+.\-]*):`)
+
+// lenientScheme answers the scheme a forgiving browser or client might read at the start of
+// s once it has undone percent and HTML escapes and dropped spaces, controls and invisible
+// format characters (ZWNJ, bidi marks), lower-cased; "" when s has none.
+func lenientScheme(s string) string {
+	for i := 0; i < 3; i++ {
+		s = html.UnescapeString(s)
+		if d, err := url.PathUnescape(s); err == nil {
+			s = d
+		}
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	if m := schemeRe.FindStringSubmatch(b.String()); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // isWebURL reports whether s is an absolute http(s) address with a host.

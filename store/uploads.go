@@ -64,10 +64,14 @@ func (s *Store) UploadOwnedBy(ctx context.Context, userID int64, address string)
 	return n > 0, nil
 }
 
+// UploadPath reduces an address to the stored public path, /uploads/..., dropping any scheme,
+// host, query or fragment around it.
+func UploadPath(address string) string { return uploadPath(address) }
+
 // uploadPath reduces an address to the stored public path: /uploads/...
 func uploadPath(address string) string {
 	a := strings.TrimSpace(address)
-	if strings.Contains(a, "://") {
+	if strings.ContainsAny(a, ":?#") {
 		u, err := url.Parse(a)
 		if err != nil {
 			return ""

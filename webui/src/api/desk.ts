@@ -36,7 +36,8 @@ export const deleteProfile = (id: number) => del<Profile>(`/v1/user-technical/${
 export const restoreProfile = (id: number) => put<Profile>(`/v1/user-technical/restore${id}`);
 
 /* Account */
-export const editUser = (body: { id: number; name?: string; password?: string; profileImage?: string }) => put<User>('/v1/user/edit', body);
+export const editUser = (body: { id: number; name?: string; password?: string; currentPassword?: string; otpCode?: string; profileImage?: string }) =>
+  put<User>('/v1/user/edit', body);
 
 /* Own blogs */
 export interface BlogPayload {
