@@ -5,6 +5,7 @@ import { getCities, getNearestCity, getProvinces, type City, type Province } fro
 import { localName, useTranslation } from '../i18n';
 import { learnCity, rememberCity, type KnownCity } from '../lib/cityMemory';
 import { toast } from '../state/toast';
+import { useLoad } from '../lib/useLoad';
 import { Loading, ErrorState } from './StateViews';
 
 /** Normalises Persian/Arabic letter variants and spaces so a typed filter finds names. */
@@ -38,29 +39,21 @@ interface Props {
  * former names, "all of Iran", "use my position", and the whole province when allowProvince. */
 export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
   const { t, i18n } = useTranslation();
-  const [provinces, setProvinces] = useState<Province[] | null>(null);
   const [province, setProvince] = useState<Province | null>(null);
-  const [cities, setCities] = useState<City[] | null>(null);
   const [filter, setFilter] = useState('');
-  const [error, setError] = useState('');
   const [locating, setLocating] = useState(false);
-  const [tick, setTick] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language on the next load; a language switch should not refetch the list
-  useEffect(() => {
-    if (!open) return;
-    setError('');
-    if (!province) {
-      getProvinces()
-        .then((p) => setProvinces(p ?? []))
-        .catch(() => setError(t('errors.provinces')));
-    } else {
-      setCities(null);
-      getCities(province.id)
-        .then((c) => setCities((c ?? []).map((x) => ({ ...x, province_id: x.province_id ?? province.id }))))
-        .catch((e) => setError(e.message));
-    }
-  }, [open, province, tick]);
+  // The lists load through useLoad: a late answer for the province chosen before is dropped.
+  const provincesLoad = useLoad(() => getProvinces().then((p) => p ?? []), [], { enabled: open, progress: false });
+  const citiesLoad = useLoad(
+    () => getCities(province!.id).then((c) => (c ?? []).map((x) => ({ ...x, province_id: x.province_id ?? province!.id }))),
+    [province?.id],
+    { enabled: open && !!province, clearOnChange: true, progress: false },
+  );
+  const provinces = provincesLoad.data ?? null;
+  const cities = citiesLoad.data ?? null;
+  const shown = province ? citiesLoad : provincesLoad;
+  const error = shown.status !== 'error' ? '' : province ? (shown.error?.message ?? '') : t('errors.provinces');
 
   useEffect(() => {
     if (!open) {
@@ -150,7 +143,7 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
         />
       </div>
       {error ? (
-        <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
+        <ErrorState message={error} onRetry={shown.reload} />
       ) : (province ? cities : provinces) === null ? (
         <Loading />
       ) : (
