@@ -9,6 +9,7 @@ import (
 
 	"kardan/admin"
 	"kardan/auth"
+	"kardan/media"
 	"kardan/store"
 )
 
@@ -46,13 +47,18 @@ run kardan reindex afterwards, or let a running server index them.`,
 				if err != nil {
 					return err
 				}
-				start := time.Now()
-				d, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: demo, PasswordHash: hash, Seed: 1})
+				uploads, err := media.NewLocalDir(g.UploadsDir())
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(g.Out, "demo data: %d profiles, %d accounts, %d comments in %.1f s (password %q)\n",
-					d.Profiles, d.Users, d.Comments, time.Since(start).Seconds(), demoPassword)
+				start := time.Now()
+				d, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: demo, PasswordHash: hash, Seed: 1,
+					Media: media.NewProcessor(uploads, media.Options{})})
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Out, "demo data: %d profiles, %d accounts, %d comments, %d trade pictures in %.1f s (password %q)\n",
+					d.Profiles, d.Users, d.Comments, d.Pictures, time.Since(start).Seconds(), demoPassword)
 				return nil
 			})
 		},
