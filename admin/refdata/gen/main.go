@@ -481,7 +481,8 @@ func run(src, out, testdata string) error {
 		seat.Seat = true
 		k.SeatCityID = seat.ID
 		switch {
-		case key(seat.FarsiName) == key(k.FarsiName) || key2(seat.FarsiName) == key2(k.FarsiName):
+		case key(seat.FarsiName) == key(k.FarsiName) || key2(seat.FarsiName) == key2(k.FarsiName) ||
+			strings.TrimPrefix(key(seat.FarsiName), "بندر") == key(k.FarsiName): // بندر دیر is the seat of دیر
 			k.EnglishName = seat.EnglishName
 		default:
 			k.EnglishName = transliterate(k.FarsiName)
