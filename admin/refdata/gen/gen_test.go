@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -73,7 +74,7 @@ func TestRegenerationIsStable(t *testing.T) {
 		}
 		os.WriteFile(filepath.Join(dir, f), b, 0o644)
 	}
-	if err := run(src, dir, filepath.Join(dir, "testdata")); err != nil {
+	if err := run(src, dir, filepath.Join(dir, "testdata"), io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"cities.json", "counties.json"} {
