@@ -11,6 +11,8 @@ export interface SearchFilters {
   province?: number;
   min_score?: number;
   order?: Order;
+  /** Only the profiles open now (the server's open_now). */
+  open?: boolean;
   page: number;
 }
 
@@ -57,6 +59,7 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
   if (ms !== undefined && ms > 0 && ms <= 5) f.min_score = ms;
   const order = qs.get('order') as Order | null;
   if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
+  if (qs.get('open') === '1') f.open = true;
   return f;
 }
 
@@ -69,6 +72,7 @@ export function urlFromFilters(f: Partial<SearchFilters>): string {
   if (f.province) qs.set('province', String(f.province));
   if (f.min_score) qs.set('min_score', String(f.min_score));
   if (f.order) qs.set('order', f.order);
+  if (f.open) qs.set('open', '1');
   if (f.page && f.page > 1) qs.set('page', String(f.page));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
@@ -87,6 +91,7 @@ export interface SearchBody {
   min_score?: number;
   search_txt?: string;
   order?: Order;
+  open_now?: boolean;
 }
 
 /** The body of POST /v1/user-technical/searchUser for the filters. */
@@ -98,5 +103,6 @@ export function searchBody(f: SearchFilters): SearchBody {
   if (f.min_score) body.min_score = f.min_score;
   if (f.q) body.search_txt = f.q;
   if (f.order) body.order = f.order;
+  if (f.open) body.open_now = true;
   return body;
 }

@@ -18,7 +18,9 @@ import { formatNumber } from '../../lib/format';
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
-const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'newest'];
+// The server's default order is relevance (then score), so "default" and "relevance" were one
+// choice shown twice: the empty value is named "most relevant" and stands for both.
+const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
@@ -66,16 +68,6 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         </div>
       </form>
 
-      <div class="field">
-        <span class="field-label" id="f-city-label">
-          {t('city.label')}
-        </span>
-        <button type="button" class="select-btn" aria-labelledby="f-city-label f-city" id="f-city" onClick={() => setPicker(true)}>
-          <Icon name="pin" size={18} />
-          <span>{f.city === ALL_IRAN ? t('city.allIran') : cityLabel(f.city, lang)}</span>
-          <Icon name="chevronDown" size={16} />
-        </button>
-      </div>
 
       <div class="field">
         <label for="f-province">{t('search.province')}</label>
@@ -96,6 +88,18 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
           ))}
         </select>
         {provinces.status === 'error' && <span class="field-error">{t('errors.provinces')}</span>}
+      </div>
+
+      {/* Province first, then the city within it (REVIEW #16). */}
+      <div class="field">
+        <span class="field-label" id="f-city-label">
+          {t('city.label')}
+        </span>
+        <button type="button" class="select-btn" aria-labelledby="f-city-label f-city" id="f-city" onClick={() => setPicker(true)}>
+          <Icon name="pin" size={18} />
+          <span>{f.city === ALL_IRAN ? t('city.allIran') : cityLabel(f.city, lang)}</span>
+          <Icon name="chevronDown" size={16} />
+        </button>
       </div>
 
       <div class="field">
@@ -137,7 +141,7 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
       <div class="field">
         <label for="f-order">{t('search.order')}</label>
         <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => go({ order: ((e.target as HTMLSelectElement).value || undefined) as Order })}>
-          <option value="">{t('search.orders.default')}</option>
+          <option value="">{t('search.orders.relevance')}</option>
           {ORDER_OPTIONS.map((o) => (
             <option key={o} value={o}>
               {t(`search.orders.${o}`)}
@@ -146,7 +150,13 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         </select>
       </div>
 
+      <label class="switch-row" for="f-open">
+        <input id="f-open" type="checkbox" checked={!!f.open} onChange={(e) => go({ open: (e.target as HTMLInputElement).checked || undefined })} />
+        <span>{t('search.openNow')}</span>
+      </label>
+
       <Link to="/search/iran" class="btn btn-ghost btn-block">
+        <Icon name="refresh" size={16} />
         {t('search.reset')}
       </Link>
 
@@ -191,7 +201,9 @@ export default function Search() {
   const needTree = !!f.category || wide || sheet;
   const tree = useLoad(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
 
-  const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }));
+  // In the phone sheet a change replaces the entry, so Back (which closes the sheet) returns to
+  // the results as they were before it opened rather than through every filter tried.
+  const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }), { replace: sheet });
 
   const category = findCategory(tree.data, f.category);
   const place = f.city === ALL_IRAN ? t('search.iran') : cityLabel(f.city, lang);
@@ -202,7 +214,8 @@ export default function Search() {
       : t('search.titleAll', { place });
   usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
 
-  const active = [f.q, f.category, f.province, f.min_score, f.order, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
+  // The place counts once, whether a province, a city or both name it.
+  const active = [f.q, f.category, f.province || f.city !== ALL_IRAN, f.min_score, f.order, f.open].filter(Boolean).length;
   const data = result.data?.data;
   const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 
