@@ -15,7 +15,12 @@ let cancel: (() => void) | null = null;
 
 /** Records the window's scroll position for the history entry shown now. */
 export function trackScroll(key: string): () => void {
-  const save = () => positions.set(key, window.scrollY);
+  // The router writes the entry's key into history.state before it draws the next page, so a
+  // scroll the browser makes while swapping pages (clamping to a shorter one) is not saved as
+  // this entry's place.
+  const save = () => {
+    if (((history.state as { key?: string } | null)?.key ?? 'default') === key) positions.set(key, window.scrollY);
+  };
   window.addEventListener('scroll', save, { passive: true });
   return () => window.removeEventListener('scroll', save);
 }
@@ -53,11 +58,21 @@ export function placeScroll(key: string, hash: string, back: boolean) {
   const id = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : '';
   if (id) {
     window.scrollTo(0, 0);
+    // Content above the section may still arrive (pictures, the side column): keep it in place
+    // until it has stayed put for a dozen frames.
+    let still = 0;
+    let last = Number.NaN;
     retry(() => {
       const el = document.getElementById(id);
       if (!el) return false;
-      el.scrollIntoView({ block: 'start' });
-      return true;
+      const top = el.getBoundingClientRect().top;
+      if (Number.isNaN(last) || Math.abs(top - last) > 1) {
+        el.scrollIntoView({ block: 'start' });
+        last = el.getBoundingClientRect().top;
+        still = 0;
+        return false;
+      }
+      return ++still > 12;
     });
     return;
   }
