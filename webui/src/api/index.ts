@@ -12,6 +12,7 @@ import type {
   Profile,
   ProfileList,
   Province,
+  Suggestions,
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
@@ -177,6 +178,10 @@ export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}
 // Shown on public pages: a refusal must not sign the visitor out.
 export const getUserProfiles = (userId: number) =>
   get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
+
+/* Suggestions as you type (categories, cities, profiles), in the current city when one is chosen. */
+export const getSuggestions = (q: string, city: string | undefined, signal?: AbortSignal) =>
+  get<Suggestions>(`/v1/search/suggest?q=${encodeURIComponent(q)}${city ? `&city_slag=${encodeURIComponent(city)}` : ''}`, { signal });
 
 /* Comments */
 export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>

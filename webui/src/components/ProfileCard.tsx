@@ -4,7 +4,8 @@ import { localName, useTranslation } from '../i18n';
 import { Stars } from './Stars';
 import { OpenBadge } from './OpenBadge';
 import { formatDistance } from '../lib/format';
-import { openStatus, hasHours } from '../lib/hours';
+import { openStatus, hasHours, nextChangeOf } from '../lib/hours';
+import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
 
 export const LOGO_FALLBACK = '/images/logo.png';
@@ -13,8 +14,14 @@ export function profileImage(p: Profile): string {
   return p.profile_image || p.logo || LOGO_FALLBACK;
 }
 
-export function statusOf(p: Profile) {
-  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
+/**
+ * The profile's open status now: the server's while its next change is still ahead (it knows the
+ * holidays and the owner's special days), else worked out here from the week (a stored answer
+ * read later, or one without a next change).
+ */
+export function statusOf(p: Profile, now: Date = new Date()) {
+  if (p.open_status && p.next_change && new Date(p.next_change.at).getTime() > now.getTime()) return p.open_status;
+  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work, now) : p.open_status;
 }
 
 /**
@@ -25,6 +32,14 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const status = statusOf(p);
+  const next = nextChangeOf(p.next_change);
+  const nextText = next
+    ? next.kind === 'until'
+      ? t('hours.until', { time: localDigits(next.time, lang) })
+      : next.day
+        ? t('hours.opensOn', { day: t(`week.${next.day}`), time: localDigits(next.time, lang) })
+        : t('hours.opensAt', { time: localDigits(next.time, lang) })
+    : undefined;
   const Name = level === 2 ? 'h2' : 'h3';
   return (
     <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
@@ -59,6 +74,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
           <div class="pcard-meta">
             <Stars score={p.score} count={p.count_scorer} size={14} />
             {status && <OpenBadge status={status} />}
+            {nextText && <span class="muted small pcard-next">{nextText}</span>}
             {typeof p.distance === 'number' && (
               <span class="chip pcard-distance">{formatDistance(p.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>
             )}
