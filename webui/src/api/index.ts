@@ -70,7 +70,10 @@ function searchKey(body: SearchBody): string {
 
 /** A search answer with its list and count filled in, whatever the API left out. */
 function listOf(r: ProfileList | null | undefined): ProfileList {
-  return { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  const list: ProfileList = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  if (r?.fallback) list.fallback = r.fallback;
+  if (r?.did_you_mean) list.did_you_mean = r.did_you_mean;
+  return list;
 }
 
 export interface Offline<T> {

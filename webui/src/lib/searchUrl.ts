@@ -29,6 +29,9 @@ function clean(s: string | null | undefined): string | undefined {
 // address: Number() alone would also take "0x10" and "Infinity", which the server does not.
 const DECIMAL = /^[ \t\n\r]*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[ \t\n\r]*$/;
 
+// The point of "nearest" in an address: "lat,long" in degrees (api/embed_answer.go reads the same).
+const NEAR = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/;
+
 function decimal(s: string | null): number | undefined {
   return s !== null && DECIMAL.test(s) ? Number(s) : undefined;
 }
@@ -62,10 +65,10 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
   const order = qs.get('order') as Order | null;
   if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
   if (qs.get('open') === '1') f.open = true;
-  const near = (qs.get('near') ?? '').split(',');
-  if (near.length === 2) {
-    const lat = decimal(near[0].replace('-', '')) !== undefined ? Number(near[0]) : Number.NaN;
-    const long = decimal(near[1].replace('-', '')) !== undefined ? Number(near[1]) : Number.NaN;
+  const near = NEAR.exec(qs.get('near') ?? '');
+  if (near) {
+    const lat = Number(near[1]);
+    const long = Number(near[2]);
     if (Math.abs(lat) <= 90 && Math.abs(long) <= 180) f.near = { lat, long };
   }
   return f;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
@@ -37,7 +37,6 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const provinces = useLoad(() => getProvinces(), []);
-  const [q, setQ] = useState(f.q ?? '');
   const [picker, setPicker] = useState(false);
   const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
 
@@ -64,33 +63,6 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
 
   return (
     <div class="filter-form">
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          rememberSearch(q);
-          go({ q });
-        }}
-      >
-        <label class="field-label" for="f-q">
-          {t('search.text')}
-        </label>
-        <div class="input-with-btn">
-          <SearchBox
-            id="f-q"
-            value={q}
-            onValue={setQ}
-            onSubmit={(v) => go({ q: v })}
-            city={f.city}
-            category={f.category}
-            placeholder={t('home.searchPlaceholder')}
-          />
-          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
-            <Icon name="search" size={18} />
-          </button>
-        </div>
-      </form>
-
       <div class="field">
         <span class="field-label" id="f-city-label">
           {t('city.label')}
@@ -195,6 +167,46 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   );
 }
 
+/**
+ * The search bar above the results, on every screen: the text searched, with suggestions as you
+ * type; the city and category chosen stay.
+ */
+function TopSearch({ f, go }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState(f.q ?? '');
+  useEffect(() => setQ(f.q ?? ''), [f.q]);
+  return (
+    <div class="search-top">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          rememberSearch(q);
+          go({ q });
+        }}
+      >
+        <label class="field-label" for="f-q">
+          {t('search.text')}
+        </label>
+        <div class="input-with-btn">
+          <SearchBox
+            id="f-q"
+            value={q}
+            onValue={setQ}
+            onSubmit={(v) => go({ q: v })}
+            city={f.city}
+            category={f.category}
+            placeholder={t('home.searchPlaceholder')}
+          />
+          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
+            <Icon name="search" size={18} />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
 export default function Search() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -243,6 +255,7 @@ export default function Search() {
 
   return (
     <div class="container search-page">
+      <TopSearch f={f} go={go} />
       <div class="search-head">
         <div>
           <h1>{title}</h1>
