@@ -15,7 +15,7 @@ before(async () => {
   const never = { boarding: false, closed: true, time: [] };
   const week = (d) => ({ saturday: d, sunday: d, monday: d, tuesday: d, wednesday: d, thursday: d, friday: d });
   await w.profile(a.token, plumber({ profile_name: 'لوله‌کشی همیشه باز', hours_of_work: week(always), open_on_holidays: true }));
-  await w.profile(b.token, plumber({ profile_name: 'لوله‌کشی همیشه بسته', hours_of_work: week(never), location: { lat: 35.75, long: 51.45 } }));
+  await w.profile(b.token, plumber({ profile_name: 'لوله‌کشی همیشه بسته', hours_of_work: week(never), location: { lat: 35.71, long: 51.41 } }));
   await w.searchable({ city_slag: 'tehran' }, (r) => r.count === 2, 'both plumbers');
 });
 
