@@ -14,14 +14,8 @@ export function profileImage(p: Profile): string {
   return p.profile_image || p.logo || LOGO_FALLBACK;
 }
 
-/**
- * The profile's open status now: the server's while its next change is still ahead (it knows the
- * holidays and the owner's special days), else worked out here from the week (a stored answer
- * read later, or one without a next change).
- */
-export function statusOf(p: Profile, now: Date = new Date()) {
-  if (p.open_status && p.next_change && new Date(p.next_change.at).getTime() > now.getTime()) return p.open_status;
-  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work, now) : p.open_status;
+export function statusOf(p: Profile) {
+  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
 }
 
 /**
@@ -32,7 +26,11 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const status = statusOf(p);
-  const next = nextChangeOf(p.next_change);
+  // The next change of the status, from the server's next_change, is said only while it agrees
+  // with the status shown (worked out here from the week with this device's clock): "until
+  // 20:30" while open, "opens at 09:00" while closed.
+  const change = nextChangeOf(p.next_change);
+  const next = change && (change.kind === 'until') === (status === 'Open' || status === 'Boarding') ? change : undefined;
   const nextText = next
     ? next.kind === 'until'
       ? t('hours.until', { time: localDigits(next.time, lang) })
