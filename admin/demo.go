@@ -7,8 +7,10 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"kardan/media"
 	"kardan/store"
 )
 
@@ -22,42 +24,34 @@ type DemoOptions struct {
 	Seed uint64
 	// Now is the time the data is made at.
 	Now time.Time
+	// Media stores each trade's picture; without it the demo profiles have none.
+	Media *media.Processor
 }
 
 // DemoCounts says what a demo load made.
 type DemoCounts struct {
-	Users, Profiles, Comments int
+	Users, Profiles, Comments, Pictures int
 }
 
 var (
 	demoFirstFa = []string{"علی", "محمد", "حسین", "رضا", "مهدی", "امیر", "سعید", "مریم", "زهرا", "فاطمه", "سارا", "نرگس",
 		"حمید", "مجید", "نیما", "پریسا", "الهام", "کاوه", "بهرام", "شیرین", "یاسمن", "آرش", "بابک", "لیلا", "هادی", "جواد"}
+	// Surnames that name no city, so a business in one city does not carry another's name.
 	demoLastFa = []string{"احمدی", "محمدی", "حسینی", "رضایی", "کریمی", "موسوی", "جعفری", "صادقی", "رحیمی", "قاسمی",
-		"تهرانی", "شیرازی", "اصفهانی", "تبریزی", "مرادی", "نوروزی", "کاظمی", "یزدانی", "فرهادی", "سلیمانی", "عباسی", "نجفی"}
-	demoTagsFa = []string{"", "", "", " پارسیان", " نوین", " ممتاز", " برتر", " ستاره", " امید", " مهر", " ۲۴ ساعته"}
-	demoDescFa = []string{
-		"با بیش از %d سال سابقه، کار تمیز و ضمانت‌دار در کوتاه‌ترین زمان.",
-		"مشاوره رایگان، قیمت منصفانه و پاسخ‌گویی سریع؛ %d سال تجربه در این حرفه.",
-		"تیم مجرب با %d سال سابقه، بازدید در محل و فاکتور رسمی.",
-		"خدمات تخصصی با ابزار به‌روز و %d سال تجربه؛ رضایت شما اولویت ماست.",
-	}
-	demoServicesFa = []string{"بازدید و مشاوره در محل", "خدمات فوری", "سرویس دوره‌ای", "نصب و راه‌اندازی", "تعمیر و نگهداری",
-		"پشتیبانی تلفنی", "خدمات اقساطی", "قرارداد سالانه"}
-	// demoCommentsFa holds comment texts by score (index 0 for a score of 1), so words and stars agree.
-	demoCommentsFa = [5][]string{
-		{"اصلاً راضی نبودم، کار نیمه‌کاره ماند.", "دیر آمدند و کار را درست انجام ندادند."},
-		{"قیمت بالا بود و کیفیت کار معمولی.", "برخورد خوب بود ولی کار دوباره خراب شد."},
-		{"متوسط بود.", "کار انجام شد ولی کمی دیر آمدند."},
-		{"راضی بودم، پیشنهاد می‌کنم.", "قیمت مناسب و برخورد خوب.", "کمی دیر آمدند ولی کار خوب بود."},
-		{"کارشان عالی بود، ممنونم.", "سر وقت آمدند و تمیز کار کردند.", "بسیار حرفه‌ای و دقیق."},
-	}
-	demoAreasFa = []string{"شمال شهر", "مرکز شهر", "جنوب شهر", "غرب شهر", "شرق شهر", "حومه"}
+		"مرادی", "نوروزی", "کاظمی", "یزدانی", "فرهادی", "سلیمانی", "عباسی", "نجفی", "اکبری", "حیدری", "ملکی", "شریفی"}
+	demoAreasFa = []string{"شمال شهر", "مرکز شهر", "جنوب شهر", "غرب شهر", "شرق شهر", "بلوار اصلی", "میدان مرکزی",
+		"خیابان امام", "خیابان آزادی", "کوی فرهنگیان"}
+	demoBanksFa = []string{"ملی", "ملت", "صادرات", "تجارت", "سپه", "کشاورزی", "مسکن", "رفاه", "پاسارگاد", "سامان"}
 )
 
-// SeedDemo fills the store with realistic demo profiles: owners with Persian names, real cities
-// weighted towards the large ones with points scattered around their centres, categories,
-// services with Toman prices, working hours, contact ways, and comments with scores. Every
-// profile is Accepted, so it is searchable once indexed.
+// SeedDemo fills the store with demo profiles a first evaluator believes: owners with Persian
+// names; real cities weighted towards the large ones, with points scattered around their centres
+// and names that carry the city where a business would; categories with the week, prices,
+// services, description and reviews of their kind of trade ("۲۴ ساعته" only on a trade that keeps
+// such hours, and then with such hours); every review dated between the profile's creation and
+// now; and, when opt.Media is set, a picture per trade (drawn once per category and shared by
+// every profile of it, each owner holding an upload row for it so their own edits keep it).
+// Every profile is Accepted, so it is searchable once indexed.
 func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts, error) {
 	var n DemoCounts
 	if opt.Profiles <= 0 {
@@ -90,7 +84,8 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 	if err != nil {
 		return n, err
 	}
-	// Bigger cities get more professionals: Tehran most, then the provincial capitals.
+	// Bigger cities get more professionals: Tehran most, then the provincial capitals, then the
+	// county seats.
 	weights := make([]float64, len(cities))
 	var total float64
 	for i, c := range cities {
@@ -100,6 +95,8 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			w = 400
 		case c.Capital:
 			w = 40
+		case c.Seat:
+			w = 4
 		}
 		total += w
 		weights[i] = total
@@ -117,6 +114,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 		}
 		return &cities[lo]
 	}
+	pictures := &demoPictures{media: opt.Media, byCat: map[int64]*store.Upload{}}
 	var seq int // every demo account gets the next number: 099 and eight digits
 	if err := st.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM users`).Scan(&seq); err != nil {
 		return n, err
@@ -130,21 +128,29 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 		profiles := make([]*store.Profile, 0, size)
 		owners := make([]int, 0, size)
 		var comments []store.BulkComment
+		var needs []pictureNeed
 		newUser := func(name string, at int64) int {
 			seq++
 			users = append(users, &store.User{NumberPhone: fmt.Sprintf("099%08d", seq), Name: name,
-				PasswordHash: opt.PasswordHash, CreateAt: at, UpdateAt: now})
+				PasswordHash: opt.PasswordHash, CreateAt: at, UpdateAt: at})
 			return len(users) - 1
 		}
 		for i := 0; i < size; i++ {
 			first, last := demoFirstFa[rng.IntN(len(demoFirstFa))], demoLastFa[rng.IntN(len(demoLastFa))]
-			owner := users[newUser(first+" "+last, now-int64(rng.IntN(3*365*86400)))]
+			joined := now - int64(rng.IntN(3*365*86400))
+			owner := users[newUser(first+" "+last, joined)]
 			owners = append(owners, len(users)-1)
-			field := tree.Roots[rng.IntN(len(tree.Roots))]
-			cat := field.Children[rng.IntN(len(field.Children))]
+			fieldIdx := rng.IntN(len(tree.Roots))
+			field := tree.Roots[fieldIdx]
+			catIdx := rng.IntN(len(field.Children))
+			cat := field.Children[catIdx]
 			cats := []int64{cat.ID}
 			var catRefs = []*store.Category{cat}
-			if rng.IntN(3) == 0 && len(field.Children) > 1 {
+			trade, ok := demoTrades[field.Slag]
+			if !ok {
+				trade = demoTrade{kind: kindCraft, main: [2]int64{300_000, 3_000_000}}
+			}
+			if rng.IntN(3) == 0 && len(field.Children) > 1 && trade.kind != kindPublic && trade.kind != kindReligious {
 				other := field.Children[rng.IntN(len(field.Children))]
 				if other.ID != cat.ID {
 					cats = append(cats, other.ID)
@@ -153,7 +159,10 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			}
 			city := pickCity()
 			prov := provByID[city.ProvinceID]
-			name := cat.FarsiName + " " + last + demoTagsFa[rng.IntN(len(demoTagsFa))]
+			// A trade whose very name says round the clock keeps such hours; some others may.
+			named24 := strings.Contains(cat.FarsiName, "شبانه‌روزی")
+			allDay := named24 || roundTheClock[cat.Slag] && rng.IntN(3) == 0
+			name := demoName(rng, trade.kind, cat, city, last, allDay && !named24)
 			years := 1 + rng.IntN(30)
 			// Points scatter around the centre, about 3 km for a town and 8 km for Tehran.
 			spread := 3000.0
@@ -161,32 +170,47 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 				spread = 8000
 			}
 			lat, long := scatter(rng, city.Lat, city.Long, spread)
-			created := now - int64(rng.IntN(2*365*86400))
+			// A business joins Kardan after its owner does, and before now.
+			created := joined + int64(rng.IntN(int(max(1, now-joined))))
 			slug := uniqueDemoSlug(taken, store.Slugify(name), city.Slag)
 			refs := &store.ProfileRefs{Field: field, Categories: catRefs, City: city, Province: prov}
+			hours := demoHoursFor(trade.kind, cat.Slag, rng.IntN)
+			if allDay {
+				hours = demoHoursFor(kindStation, cat.Slag, rng.IntN)
+			}
+			area := demoAreasFa[rng.IntN(len(demoAreasFa))]
 			p := &store.Profile{
 				RangeWorkerID: field.ID, ProvinceID: prov.ID, CityID: city.ID, CategoryIDs: cats,
 				ProfileName: name, Slug: slug, KeyWord: store.KeyWord(name, refs), WorkHistoryYears: years,
-				Descriotion: persianDigits(fmt.Sprintf(demoDescFa[rng.IntN(len(demoDescFa))], years)),
-				Address:     city.FarsiName + "، " + demoAreasFa[rng.IntN(len(demoAreasFa))],
+				Descriotion: demoDescription(rng, trade.kind, years),
+				Address:     city.FarsiName + "، " + area,
 				Lat:         lat, Long: long, AccountStatus: store.StatusAccepted, Active: true, Display: true,
-				Services: demoServices(rng, cat), HoursOfWork: demoHours(rng),
+				Services: demoServicesFor(rng, trade, cat), HoursOfWork: hours,
 				SocialNetwork:   []store.SocialLink{{Type: "mobile", Link: owner.NumberPhone}},
-				AreaWorking:     []string{demoAreasFa[rng.IntN(len(demoAreasFa))]},
+				AreaWorking:     []string{area},
 				PortfolioImages: []string{}, Option: []string{}, ListObject: []byte("[]"),
 				CreateAt: created, UpdateAt: created,
 			}
-			if rng.IntN(2) == 0 {
+			if opt.Media != nil {
+				needs = append(needs, pictureNeed{profile: p, field: fieldIdx, index: catIdx, cat: cat})
+			}
+			if rng.IntN(2) == 0 && trade.kind != kindPublic && trade.kind != kindReligious {
 				p.SocialNetwork = append(p.SocialNetwork, store.SocialLink{Type: "Telegram", Link: "@kardan_" + strconv.Itoa(start+i)})
 			}
 			profiles = append(profiles, p)
-			// About a third of profiles have comments, mostly good ones.
+			// About a third of profiles have reviews, mostly good ones, all written after the
+			// profile appeared and none after now.
+			reviews, ok := demoReviewsByKind[trade.kind]
+			if !ok {
+				reviews = demoReviewsByKind[kindShop]
+			}
 			if rng.IntN(3) == 0 {
 				for c := 0; c < 1+rng.IntN(8); c++ {
-					author := newUser(demoFirstFa[rng.IntN(len(demoFirstFa))], now)
+					at := created + int64(rng.IntN(int(max(1, now-created))))
+					author := newUser(demoFirstFa[rng.IntN(len(demoFirstFa))], at-int64(rng.IntN(30*86400)))
 					score := []int{5, 5, 5, 4, 4, 4, 3, 2, 1}[rng.IntN(9)]
 					bc := store.BulkComment{Profile: len(profiles) - 1, Author: author, Score: score,
-						Description: pick(rng, demoCommentsFa[score-1]), At: created + int64(rng.IntN(300*86400))}
+						Description: pick(rng, reviews[score-1]), At: at}
 					if rng.IntN(4) == 0 {
 						bc.Reply = "از لطف شما سپاسگزاریم."
 					}
@@ -194,14 +218,167 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 				}
 			}
 		}
-		if err := st.BulkLoad(ctx, users, profiles, owners, comments); err != nil {
+		if err := pictures.give(ctx, needs); err != nil {
+			return n, err
+		}
+		if err := st.BulkLoadWithImages(ctx, users, profiles, owners, comments, pictures.byAddress()); err != nil {
 			return n, err
 		}
 		n.Users += len(users)
 		n.Profiles += len(profiles)
 		n.Comments += len(comments)
 	}
+	n.Pictures = len(pictures.byCat)
 	return n, nil
+}
+
+// demoName names a business as its kind is named where it is: a craftsman by surname, a shop or
+// restaurant by a brand, a doctor's office by the doctor, a hotel or public office by its city.
+func demoName(rng *rand.Rand, kind tradeKind, cat *store.Category, city *store.City, last string, allDay bool) string {
+	brand := demoBrandsFa[rng.IntN(len(demoBrandsFa))]
+	var name string
+	switch kind {
+	case kindMedical:
+		switch {
+		case strings.HasPrefix(cat.FarsiName, "متخصص") || strings.HasSuffix(cat.FarsiName, "پزشک") ||
+			strings.HasPrefix(cat.FarsiName, "جراح") || cat.Slag == "general-practitioner":
+			name = "مطب دکتر " + last + "، " + cat.FarsiName
+		case cat.Slag == "pharmacy":
+			name = "داروخانه دکتر " + last
+		default:
+			name = cat.FarsiName + " " + brand
+		}
+	case kindLodging:
+		name = cat.FarsiName + " " + brand + " " + city.FarsiName
+	case kindPublic:
+		switch cat.Slag {
+		case "bank-branch", "atm":
+			name = "بانک " + demoBanksFa[rng.IntN(len(demoBanksFa))] + " شعبه " + demoAreasFa[rng.IntN(len(demoAreasFa))] + " " + city.FarsiName
+		default:
+			name = cat.FarsiName + " " + city.FarsiName + " (" + demoAreasFa[rng.IntN(len(demoAreasFa))] + ")"
+		}
+	case kindReligious, kindStation:
+		name = cat.FarsiName + " " + demoAreasFa[rng.IntN(len(demoAreasFa))] + " " + city.FarsiName
+	case kindShop, kindFood, kindLeisure, kindSchool:
+		if rng.IntN(3) == 0 {
+			name = cat.FarsiName + " " + brand + " " + city.FarsiName
+		} else {
+			name = cat.FarsiName + " " + brand
+		}
+	default:
+		if rng.IntN(2) == 0 {
+			name = cat.FarsiName + " " + last
+		} else {
+			name = cat.FarsiName + " " + brand
+		}
+	}
+	if allDay {
+		name += " (شبانه‌روزی)"
+	}
+	return name
+}
+
+func demoDescription(rng *rand.Rand, kind tradeKind, years int) string {
+	ds := demoDescByKind[kind]
+	d := ds[rng.IntN(len(ds))]
+	if strings.Contains(d, "%d") {
+		d = fmt.Sprintf(d, years)
+	}
+	return persianDigits(d)
+}
+
+// demoServicesFor answers the category's own service at the trade's prices, then two or three of
+// the trade's services. A range of 0..0 is a service without a price.
+func demoServicesFor(rng *rand.Rand, t demoTrade, cat *store.Category) []store.Service {
+	price := func(lo, hi int64) int64 {
+		if hi <= 0 {
+			return 0
+		}
+		step := int64(50_000)
+		if hi >= 10_000_000 {
+			step = 500_000
+		}
+		return lo + int64(rng.IntN(int((hi-lo)/step)+1))*step
+	}
+	var out []store.Service
+	if t.main[1] > 0 {
+		out = append(out, store.Service{Title: cat.FarsiName, Price: price(t.main[0], t.main[1]), Description: "بر اساس نوع کار"})
+	}
+	for _, i := range rng.Perm(len(t.services))[:min(len(t.services), 2+rng.IntN(2))] {
+		sv := t.services[i]
+		out = append(out, store.Service{Title: sv.title, Price: price(sv.min, sv.max)})
+	}
+	return out
+}
+
+// demoPictures draws and stores one picture per category, the first time a profile needs it.
+type demoPictures struct {
+	media *media.Processor
+	masks emblemMasks
+	byCat map[int64]*store.Upload
+}
+
+// pictureNeed is a profile waiting for its category's picture.
+type pictureNeed struct {
+	profile      *store.Profile
+	field, index int // the category's place in the tree, which picks its emblem and shade
+	cat          *store.Category
+}
+
+// give sets each profile's picture, drawing and storing the pictures not made yet several at a
+// time: storing one waits for the disk twice (the image and its thumbnail are synced), and a few
+// hundred one after another took most of a demo load's time.
+func (d *demoPictures) give(ctx context.Context, needs []pictureNeed) error {
+	todo := map[int64]pictureNeed{}
+	for _, nd := range needs {
+		if _, ok := d.byCat[nd.cat.ID]; !ok {
+			todo[nd.cat.ID] = nd
+		}
+	}
+	var (
+		mu       sync.Mutex
+		wg       sync.WaitGroup
+		firstErr error
+	)
+	work := make(chan pictureNeed)
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for nd := range work {
+				im, err := d.media.Process(ctx, demoPicture(nd.field, nd.index, &d.masks))
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = fmt.Errorf("demo picture for %s: %w", nd.cat.Slag, err)
+				} else if err == nil {
+					d.byCat[nd.cat.ID] = &store.Upload{UploadKey: store.UploadUserTechnical, Address: "/uploads/" + im.Key,
+						Thumb: "/uploads/" + im.ThumbKey, SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height,
+						Size: im.Size}
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, nd := range todo {
+		work <- nd
+	}
+	close(work)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	for _, nd := range needs {
+		nd.profile.ProfileImage = d.byCat[nd.cat.ID].Address
+	}
+	return nil
+}
+
+func (d *demoPictures) byAddress() map[string]*store.Upload {
+	out := make(map[string]*store.Upload, len(d.byCat))
+	for _, u := range d.byCat {
+		out[u.Address] = u
+	}
+	return out
 }
 
 // persianDigits writes ASCII digits as Persian ones, as Persian text is written.
@@ -242,39 +419,4 @@ func uniqueDemoSlug(taken map[string]bool, base, city string) string {
 			return c
 		}
 	}
-}
-
-func demoServices(rng *rand.Rand, cat *store.Category) []store.Service {
-	out := []store.Service{{Title: cat.FarsiName, Price: int64(5+rng.IntN(60)) * 50000, Description: "بر اساس نوع کار"}}
-	for i := 0; i < 1+rng.IntN(3); i++ {
-		price := int64(rng.IntN(40)) * 50000
-		if rng.IntN(4) == 0 {
-			price = 0
-		}
-		out = append(out, store.Service{Title: demoServicesFa[rng.IntN(len(demoServicesFa))], Price: price})
-	}
-	return out
-}
-
-func demoHours(rng *rand.Rand) store.Hours {
-	h := store.Hours{}
-	switch rng.IntN(5) {
-	case 0: // round the clock
-		for _, d := range store.Weekdays {
-			h[d] = store.DayHours{Boarding: true, Time: []store.Slot{}}
-		}
-	default:
-		open := (7 + rng.IntN(3)) * 3600
-		for _, d := range store.Weekdays {
-			switch {
-			case d == "friday":
-				h[d] = store.DayHours{Closed: true, Time: []store.Slot{}}
-			case d == "thursday":
-				h[d] = store.DayHours{Time: []store.Slot{{Open: open, Close: 13 * 3600}}}
-			default:
-				h[d] = store.DayHours{Time: []store.Slot{{Open: open, Close: 13 * 3600}, {Open: 16 * 3600, Close: 20*3600 + 1800}}}
-			}
-		}
-	}
-	return h
 }

@@ -306,3 +306,68 @@ func TestReferenceCounts(t *testing.T) {
 		t.Errorf("want 31 provinces, 480+ counties, 1,400+ cities and a seat per county")
 	}
 }
+
+// TestTradesCoverage: the kinds people commonly look for (the audit's gap checklist, issue 17)
+// each have a category, in the field where people look for them; the odd names are fixed and the
+// near-duplicate pairs read as different trades.
+func TestTradesCoverage(t *testing.T) {
+	d := loadRef(t)
+	type node struct {
+		fa, en string
+		field  string
+	}
+	bySlug := map[string]node{}
+	for _, f := range d.Fields {
+		bySlug[f.Slug] = node{f.FarsiName, f.EnglishName, ""}
+		for _, c := range f.Children {
+			bySlug[c.Slug] = node{c.FarsiName, c.EnglishName, f.Slug}
+		}
+	}
+	for _, want := range [][2]string{
+		{"hospital", "hospitals-clinics"}, {"clinic", "hospitals-clinics"}, {"cardiologist", "health-medical"},
+		{"paediatrician", "health-medical"}, {"gynaecologist", "health-medical"}, {"ent-specialist", "health-medical"},
+		{"dermatologist", "health-medical"}, {"orthopaedist", "health-medical"}, {"ophthalmologist", "health-medical"},
+		{"internist", "health-medical"}, {"occupational-therapy", "health-medical"}, {"traditional-medicine", "health-medical"},
+		{"midwife", "health-medical"}, {"pharmacy", "health-medical"}, {"medical-laboratory", "health-medical"},
+		{"radiology", "health-medical"}, {"spa", "beauty"}, {"tattoo", "beauty"},
+		{"satellite-antenna", "building-services"}, {"gas-piping", "building-services"}, {"floor-polishing", "building-services"},
+		{"handyman", "building-services"}, {"well-digging", "construction"}, {"demolition", "construction"},
+		{"solar-panels", "construction"}, {"pool-construction", "construction"}, {"excavator-hire", "machinery-hire"},
+		{"crane-hire", "machinery-hire"}, {"car-upholstery", "vehicles"}, {"car-glass", "vehicles"}, {"car-batteries", "vehicles"},
+		{"police-plus-10", "government-offices"}, {"post-office", "government-offices"}, {"petrol-station", "fuel-parking"},
+		{"cng-station", "fuel-parking"}, {"car-park", "fuel-parking"}, {"bicycle", "sports"}, {"watch-repair", "jewellery-watches"},
+		{"gold-shop", "jewellery-watches"}, {"bank-branch", "banks"}, {"atm", "banks"}, {"qard-al-hasan", "banks"},
+		{"insurance-branch", "banks"}, {"supermarket", "grocery-food-shops"}, {"butcher", "grocery-food-shops"},
+		{"greengrocer", "grocery-food-shops"}, {"mens-clothing", "clothing-shops"}, {"bookshop", "other-shops"},
+		{"hardware-store", "hardware-shops"}, {"mobile-shop", "electronics-shops"}, {"computer-shop", "electronics-shops"},
+		{"appliance-store", "electronics-shops"}, {"hotel", "hotels-accommodation"}, {"guest-house", "hotels-accommodation"},
+		{"eco-lodge", "hotels-accommodation"}, {"cinema", "entertainment"}, {"escape-room", "entertainment"},
+		{"gamenet", "entertainment"}, {"amusement-park", "entertainment"}, {"tea-house", "food"}, {"pizzeria", "food"},
+		{"seafood-restaurant", "food"}, {"party-equipment-hire", "events"}, {"wedding-spread", "events"},
+		{"university", "schools"}, {"cooking-classes", "education"}, {"hairdressing-courses", "education"},
+		{"warehouse", "transport"}, {"mosque", "religious-cultural"},
+	} {
+		n, ok := bySlug[want[0]]
+		if !ok {
+			t.Errorf("no category %s", want[0])
+		} else if n.field != want[1] {
+			t.Errorf("%s is in %s, want %s", want[0], n.field, want[1])
+		}
+	}
+	for slug, bad := range map[string]string{"kebab-house": "Kebab and traditional cookery", "security-guards": "نگهبانی و حراست",
+		"cooler-boiler-repair": "Cooler and boiler repair"} {
+		if n := bySlug[slug]; n.fa == bad || n.en == bad {
+			t.Errorf("%s still reads %q", slug, bad)
+		}
+	}
+	if n := bySlug["kebab-house"]; !strings.Contains(n.en, "kalleh-pacheh") {
+		t.Errorf("kebab-house: %q does not say what a طباخی sells", n.en)
+	}
+	for _, pair := range [][2]string{{"movers", "freight"}, {"home-nursing", "patient-care"}, {"official-translator", "translation"},
+		{"dj", "music-teacher"}} {
+		a, b := bySlug[pair[0]], bySlug[pair[1]]
+		if a.fa == b.fa || a.en == b.en || strings.Contains(a.fa, b.fa) || strings.Contains(b.fa, a.fa) {
+			t.Errorf("%s (%s) and %s (%s) read alike", pair[0], a.fa, pair[1], b.fa)
+		}
+	}
+}

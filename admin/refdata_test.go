@@ -50,7 +50,7 @@ func checkPersian(s string) string {
 		switch {
 		case r == 'ي' || r == 'ك':
 			return "Arabic ye or kaf (use Persian ی U+06CC and ک U+06A9)"
-		case r == ' ' || r == '\u200c':
+		case r == ' ' || r == '\u200c' || r == '+' || r == '(' || r == ')':
 		case r >= 0x0600 && r <= 0x06FF:
 			if unicode.IsLetter(r) {
 				letters++
@@ -187,13 +187,13 @@ func TestCities(t *testing.T) {
 
 func TestCategories(t *testing.T) {
 	d := loadRef(t)
-	if len(d.Fields) < 20 {
-		t.Errorf("got %d fields, want at least 20", len(d.Fields))
+	if len(d.Fields) < 40 {
+		t.Errorf("got %d fields, want at least 40", len(d.Fields))
 	}
 	ids := map[int64]string{}
 	slugs := map[string]string{}
 	categories, favFields, favCats := 0, 0, 0
-	check := func(kind string, id int64, fa, en, slug string) {
+	check := func(kind string, id int64, fa, en, slug string, synonyms []string) {
 		if prev, dup := ids[id]; dup {
 			t.Errorf("%s %q: id %d already used by %s", kind, en, id, prev)
 		}
@@ -211,12 +211,20 @@ func TestCategories(t *testing.T) {
 		if why := checkEnglish(en); why != "" {
 			t.Errorf("%s %d: english_name %q: %s", kind, id, en, why)
 		}
+		if len(synonyms) < 2 {
+			t.Errorf("%s %d (%s): %d synonyms, want a few for search", kind, id, en, len(synonyms))
+		}
+		for _, w := range synonyms {
+			if w == "" || strings.TrimSpace(w) != w || strings.Contains(w, "  ") {
+				t.Errorf("%s %d: synonym %q has stray spaces", kind, id, w)
+			}
+		}
 	}
 	for i, f := range d.Fields {
 		if f.ID != int64(i+1) {
 			t.Errorf("field %q: id %d, want %d (field ids are 1..N)", f.EnglishName, f.ID, i+1)
 		}
-		check("field", f.ID, f.FarsiName, f.EnglishName, f.Slug)
+		check("field", f.ID, f.FarsiName, f.EnglishName, f.Slug, f.Synonyms)
 		if f.Favourite {
 			favFields++
 		}
@@ -224,15 +232,15 @@ func TestCategories(t *testing.T) {
 			t.Errorf("field %d (%s) has %d categories, want at least 4", f.ID, f.EnglishName, len(f.Children))
 		}
 		for _, c := range f.Children {
-			check("category", c.ID, c.FarsiName, c.EnglishName, c.Slug)
+			check("category", c.ID, c.FarsiName, c.EnglishName, c.Slug, c.Synonyms)
 			categories++
 			if c.Favourite {
 				favCats++
 			}
 		}
 	}
-	if categories < 150 {
-		t.Errorf("got %d categories, want at least 150", categories)
+	if categories < 450 {
+		t.Errorf("got %d categories, want at least 450", categories)
 	}
 	if favFields == 0 || favCats == 0 {
 		t.Errorf("favourites: %d fields, %d categories; want some of each", favFields, favCats)

@@ -414,7 +414,7 @@ func TestCreateErrors(t *testing.T) {
 		as.wantError(t, create("09121110000", "1234567", "123456"), 400, "رمز عبور باید دست‌کم ۸ نویسه باشد", "The password must be at least 8 characters")
 	})
 	t.Run("ErrPasswordTooLong", func(t *testing.T) {
-		as.wantError(t, create("09121110000", strings.Repeat("p", 129), "123456"), 400, "رمز عبور حداکثر ۱۲۸ نویسه", "password can be at most 128 characters")
+		as.wantError(t, create("09121110000", strings.Repeat("p", 129), "123456"), 400, "رمز عبور حداکثر ۱۲۸ نویسه", "Password can be at most 128 characters")
 	})
 	t.Run("ErrCodeMalformed", func(t *testing.T) {
 		as.wantError(t, create("09121110000", "long enough", "12345"), 400, "کد تأیید را درست وارد کنید", "Enter correct verification code")
@@ -615,7 +615,7 @@ func TestEditErrors(t *testing.T) {
 		as.wantError(t, edit(`{"password":"short"}`), 400, "رمز عبور باید دست‌کم ۸ نویسه باشد", "The password must be at least 8 characters")
 	})
 	t.Run("ErrNameTooLong", func(t *testing.T) {
-		as.wantError(t, edit(`{"name":"`+strings.Repeat("ن", 81)+`"}`), 400, "نام حداکثر ۸۰ نویسه", "name can be at most 80 characters")
+		as.wantError(t, edit(`{"name":"`+strings.Repeat("ن", 81)+`"}`), 400, "نام حداکثر ۸۰ نویسه", "Name can be at most 80 characters")
 	})
 	t.Run("ErrImageNotOwned", func(t *testing.T) {
 		as.wantError(t, edit(`{"profileImage":"/uploads/ab/abababababababababababababababababababababababababababababababab.jpg"}`),

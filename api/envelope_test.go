@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"kardan/store"
 )
@@ -41,6 +42,57 @@ func TestCatalogue(t *testing.T) {
 		if !found {
 			t.Errorf("catalogue lacks %q", want)
 		}
+	}
+}
+
+// TestEnglishSentencesStartWithACapital renders every English text of the catalogue with every
+// field label (and every weekday and status) in its placeholders, and expects each sentence to
+// begin with a capital: labels are lower case for the middle of a sentence ("Enter page size"),
+// and a template that begins with one ("{des} must be between …") must still read as a sentence.
+func TestEnglishSentencesStartWithACapital(t *testing.T) {
+	var fields []string
+	for key := range catalogue {
+		if f, ok := strings.CutPrefix(key, "field."); ok {
+			fields = append(fields, f)
+		}
+	}
+	slices.Sort(fields)
+	if len(fields) < 50 {
+		t.Fatalf("only %d field labels", len(fields))
+	}
+	for key, pair := range catalogue {
+		if strings.HasPrefix(key, "field.") {
+			continue // labels, for the middle of a sentence
+		}
+		for _, f := range fields {
+			args := map[string]any{"des": f, "min": 1, "max": 9, "day": "monday", "from": "Pending", "to": "Accepted",
+				"seconds": 5, "days": 3, "type": "Email", "category": "Plumbing", "phone": "09120000000",
+				"trade": "plumber", "city": "Tehran"}
+			got := message(En, key, args)
+			r := []rune(got)[0]
+			if unicode.IsLetter(r) && !unicode.IsUpper(r) {
+				t.Errorf("%s with %s: %q does not start with a capital", key, f, got)
+				break
+			}
+			if !strings.Contains(pair[1], "{des}") {
+				break // one rendering is enough
+			}
+		}
+	}
+	for _, c := range []struct{ key, des, want string }{
+		{"out_of_range", "take", "Page size must be between 1 and 9"},
+		{"too_long", "search_txt", "Search text can be at most 9 characters"},
+		{"too_short", "password", "Password must be at least 1 characters"},
+		{"enter", "profile_name", "Enter business name"},
+		{"enter_correct", "city_slag", "Enter correct city"},
+	} {
+		if got := message(En, c.key, map[string]any{"des": c.des, "min": 1, "max": 9}); got != c.want {
+			t.Errorf("%s: got %q, want %q", c.key, got, c.want)
+		}
+	}
+	// Persian has no capitals: its text is left as written.
+	if got := message(Fa, "out_of_range", map[string]any{"des": "take", "min": 1, "max": 9}); !strings.HasPrefix(got, "اندازهٔ صفحه") {
+		t.Errorf("fa: got %q", got)
 	}
 }
 

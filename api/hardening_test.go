@@ -34,3 +34,18 @@ func TestAccountPictureKeepsOnlyThePath(t *testing.T) {
 		t.Fatalf("another's upload: got %d", a.Status)
 	}
 }
+
+// TestCommonPasswordsRefused is audit L8 through the API: "12345678" and "aaaaaaaa" were taken
+// as new passwords.
+func TestCommonPasswordsRefused(t *testing.T) {
+	as := newAccountServer(t)
+	me := as.mustSignUp(t, "09121234567", "correct horse")
+	for _, pw := range []string{"12345678", "aaaaaaaa", "Password1", "QWERTYUIOP"} {
+		as.wantError(t, req{method: "PUT", path: "/v1/user/edit", token: me.Token, body: fmt.Sprintf(`{"password":%q}`, pw)},
+			400, "رایج‌ترین", "one of the most common")
+	}
+	as.sendCode(t, "09127654321", "")
+	as.wantError(t, req{method: "POST", path: "/v1/user/create",
+		body: fmt.Sprintf(`{"numberPhone":"09127654321","name":"x","password":"iloveyou","otpCode":%q}`, as.SMS.code("09127654321"))},
+		400, "رایج‌ترین", "one of the most common")
+}

@@ -173,7 +173,7 @@ func TestSignupIsNoAccountOracle(t *testing.T) {
 		same(as.sendCode(t, reg, ip), as.sendCode(t, unreg, ip), reg, unreg)
 		create := func(phone string) answer {
 			return as.send(t, req{method: "POST", path: "/v1/user/create", ip: ip,
-				body: fmt.Sprintf(`{"numberPhone":%q,"name":"x","password":"Password123","otpCode":"000000"}`, phone)})
+				body: fmt.Sprintf(`{"numberPhone":%q,"name":"x","password":"long enough x","otpCode":"000000"}`, phone)})
 		}
 		same(create(reg), create(unreg), reg, unreg)
 	}
@@ -191,7 +191,7 @@ func TestSignupIsNoAccountOracle(t *testing.T) {
 	// Code answers are limited per address before anything is looked up.
 	codes := burst(t, 120, func(i int) *http.Request {
 		return as.jsonRequest("POST", "/v1/user/create",
-			fmt.Sprintf(`{"numberPhone":"0935%07d","name":"x","password":"Password123","otpCode":"000000"}`, i), "", "10.9.0.2")
+			fmt.Sprintf(`{"numberPhone":"0935%07d","name":"x","password":"long enough x","otpCode":"000000"}`, i), "", "10.9.0.2")
 	})
 	if c := countCodes(codes); c[429] != 20 || c[400] != 100 {
 		t.Fatalf("120 code answers from one address: got %v, want 100 answered and 20 refused", c)

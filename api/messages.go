@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Lang is a supported language.
@@ -156,7 +158,22 @@ func message(lang Lang, key string, args map[string]any) string {
 		}
 		repl = append(repl, "{"+k+"}", v)
 	}
-	return strings.NewReplacer(repl...).Replace(text)
+	out := strings.NewReplacer(repl...).Replace(text)
+	if lang == En && strings.HasPrefix(text, "{") {
+		// A label begins the sentence ("{des} must be between …"): labels are written for the
+		// middle of one ("Enter page size"), so the sentence gets its capital here.
+		out = capitalize(out)
+	}
+	return out
+}
+
+// capitalize answers s with its first letter in upper case.
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError || !unicode.IsLower(r) {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[size:]
 }
 
 // label answers a field's label for {des}; a field with no label shows its own name.

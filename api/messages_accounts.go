@@ -12,6 +12,7 @@ var accountMessages = map[string][2]string{
 	"sms_failed":            {"ارسال پیامک انجام نشد؛ کمی بعد دوباره تلاش کنید", "The SMS could not be sent; try again shortly"},
 	"signed_out":            {"از حساب خود خارج شدید", "You have signed out"},
 	"not_an_image":          {"فایل تصویر نیست؛ JPEG، PNG، WebP یا GIF بفرستید", "The file is not an image; send a JPEG, PNG, WebP or GIF"},
+	"password_common":       {"این رمز عبور از رایج‌ترین رمزهاست و زود حدس زده می‌شود؛ رمز دیگری انتخاب کنید", "This password is one of the most common ones and is guessed first; choose another"},
 	"image_corrupt":         {"تصویر خراب یا ناقص است", "The image is damaged or incomplete"},
 	"image_too_large":       {"حجم تصویر بیش از {max} مگابایت است", "The image is larger than {max} MB"},
 	"image_too_many_pixels": {"ابعاد تصویر بیش از {max} مگاپیکسل است", "The image has more than {max} megapixels"},

@@ -41,7 +41,30 @@ func langOf(r *http.Request) Lang {
 	if l, ok := r.Context().Value(ctxLang).(Lang); ok {
 		return l
 	}
-	return parseLang(r.Header.Get("Accept-Language"))
+	return requestLang(r)
+}
+
+// langCookie is the cookie in which the web app keeps the visitor's language choice, so the
+// server writes its pages in that language (and direction) from the first byte.
+const langCookie = "lang"
+
+// requestLang picks the language of r. The API follows Accept-Language, which the spec's client
+// sets on every call to its current language (the cookie only when the header is missing). A
+// page follows the visitor's choice in the language cookie, then Accept-Language: an English
+// visitor's page arrives left-to-right instead of flipping once the app starts.
+func requestLang(r *http.Request) Lang {
+	header := r.Header.Get("Accept-Language")
+	cookie := Lang("")
+	if c, err := r.Cookie(langCookie); err == nil && (c.Value == string(Fa) || c.Value == string(En)) {
+		cookie = Lang(c.Value)
+	}
+	api := strings.HasPrefix(r.URL.Path, "/v1/")
+	switch {
+	case cookie != "" && (!api || header == ""):
+		return cookie
+	default:
+		return parseLang(header)
+	}
 }
 
 // parseLang picks fa or en from an Accept-Language header: the first supported tag in the
@@ -99,7 +122,7 @@ func (s *Server) withRequest(next http.Handler) http.Handler {
 		var b [8]byte
 		rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
-		lang := parseLang(r.Header.Get("Accept-Language"))
+		lang := requestLang(r)
 		ctx := context.WithValue(r.Context(), ctxRequestID, id)
 		ctx = context.WithValue(ctx, ctxLang, lang)
 		ip := s.clientIP(r)

@@ -72,6 +72,9 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/blog/delete/"+id, handle(s.handleBlogDelete)).Methods(http.MethodDelete)
 	v1.HandleFunc("/admin/blog", handle(s.handleAdminBlogs)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/blog/"+id+"/status", handle(s.handleAdminBlogStatus)).Methods(http.MethodPut)
+	v1.HandleFunc("/report/add", handle(s.handleReportAdd)).Methods(http.MethodPost)
+	v1.HandleFunc("/admin/report", handle(s.handleAdminReports)).Methods(http.MethodGet)
+	v1.HandleFunc("/admin/report/{entity}/"+id+"/status", handle(s.handleAdminReportStatus)).Methods(http.MethodPut)
 	v1.HandleFunc("/critics-and-suggestions/add", handle(s.handleCriticAdd)).Methods(http.MethodPost)
 	v1.HandleFunc("/critics-and-suggestions/addWithAuth", handle(s.handleCriticAddWithAuth)).Methods(http.MethodPost)
 	v1.HandleFunc("/critics-and-suggestions", handle(s.handleCritics)).Methods(http.MethodGet)
@@ -92,7 +95,8 @@ func (s *Server) routes() http.Handler {
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
 	if s.metrics != nil {
-		r.Handle("/metrics", s.metrics.handler()).Methods(http.MethodGet)
+		// /metrics itself is served on its own listener (MetricsHandler, serve --metrics-addr),
+		// never to the public one.
 		r.Use(labelRoute)
 	}
 	r.Use(s.limitSearch)

@@ -306,7 +306,7 @@ func checkName(v *store.Validation, raw string) string {
 	return name
 }
 
-// checkPassword records a missing (when required), short or long password.
+// checkPassword records a missing (when required), short, long or common password.
 func checkPassword(v *store.Validation, pw string, required bool) {
 	if pw == "" {
 		if required {
@@ -320,6 +320,8 @@ func checkPassword(v *store.Validation, pw string, required bool) {
 		v.Add("password", "password_too_short", map[string]any{"min": auth.PasswordMin})
 	case long:
 		v.Add("password", "too_long", map[string]any{"max": auth.PasswordMax})
+	case auth.CommonPassword(pw):
+		v.Add("password", "password_common", nil)
 	}
 }
 

@@ -33,6 +33,10 @@ type webApp struct {
 	files map[string]*webFile
 	// index is index.html cut at its <title> contents and at the <!--app-meta--> marker.
 	indexHead, indexMid, indexTail string
+	// heads is indexHead per language: its <html> tag carries that language and direction. Made
+	// once at start-up from the embedded page, which cannot change while the server runs
+	// (TestPageLanguage, TestHTMLLang).
+	heads map[Lang]string
 	// indexEnd is the page from its </body> on: a page's first API answer goes before it.
 	indexEnd  string
 	hasMarker bool
@@ -214,6 +218,7 @@ func (a *webApp) splitIndex(s string) {
 		end = strings.Index(s, "</title>")
 	}
 	head := s[:open+len("<title>")]
+	a.heads = map[Lang]string{Fa: htmlLang(head, Fa), En: htmlLang(head, En)}
 	rest := s[end:]
 	if m := strings.Index(rest, metaMarker); m >= 0 {
 		a.hasMarker = true
@@ -225,6 +230,28 @@ func (a *webApp) splitIndex(s string) {
 	if i := strings.LastIndex(a.indexTail, "</body>"); i >= 0 {
 		a.indexTail, a.indexEnd = a.indexTail[:i], a.indexTail[i:]
 	}
+}
+
+var (
+	htmlTag  = regexp.MustCompile(`(?i)<html\b[^>]*>`)
+	langAttr = regexp.MustCompile(`(?i)\s(lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]*)`)
+)
+
+// htmlLang answers head with its <html> tag set to lang and its direction (fa right-to-left),
+// other attributes kept; a head without the tag is answered as it is.
+func htmlLang(head string, lang Lang) string {
+	loc := htmlTag.FindStringIndex(head)
+	if loc == nil {
+		return head
+	}
+	dir := "rtl"
+	if lang == En {
+		dir = "ltr"
+	}
+	tag := head[loc[0]:loc[1]]
+	rest := langAttr.ReplaceAllString(tag[len("<html"):len(tag)-1], "")
+	tag = fmt.Sprintf(`<html lang="%s" dir="%s"%s>`, lang, dir, rest)
+	return head[:loc[0]] + tag + head[loc[1]:]
 }
 
 func contentType(p string) string {
@@ -329,7 +356,7 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	}
 	var b strings.Builder
 	b.Grow(len(s.web.indexHead) + len(s.web.indexMid) + len(s.web.indexTail) + 1024)
-	b.WriteString(s.web.indexHead)
+	b.WriteString(s.web.heads[lang])
 	b.WriteString(html.EscapeString(title))
 	b.WriteString(s.web.indexMid)
 	esc := html.EscapeString
@@ -384,6 +411,9 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
+	// The page's language, direction and texts follow the language cookie and Accept-Language.
+	h.Add("Vary", "Cookie")
+	h.Add("Vary", "Accept-Language")
 	status := m.Status
 	if status == 0 {
 		status = http.StatusOK

@@ -248,3 +248,17 @@ func TestKavenegar(t *testing.T) {
 		}
 	})
 }
+
+// TestCommonPasswords is audit L8: "12345678" and "aaaaaaaa" were accepted as passwords.
+func TestCommonPasswords(t *testing.T) {
+	for _, pw := range []string{"12345678", "aaaaaaaa", "PASSWORD", "Password1", "qwertyuiop", "iloveyou", "ۀۀۀۀۀۀۀۀ"} {
+		if !auth.CommonPassword(pw) {
+			t.Errorf("%q passed as uncommon", pw)
+		}
+	}
+	for _, pw := range []string{"correct horse", "لوله‌کشی تهران ۱۴۰۵", "kd8#Lq2!vZ"} {
+		if auth.CommonPassword(pw) {
+			t.Errorf("%q refused as common", pw)
+		}
+	}
+}

@@ -12,23 +12,12 @@ import (
 )
 
 func newBlogCmd(g *Globals) *cobra.Command {
-	c := &cobra.Command{
-		Use:   "blog",
-		Short: "List and moderate blog articles",
-	}
-	var status string
-	var limit int
-	list := &cobra.Command{
-		Use:          "list",
-		Short:        "List blogs, newest first (--status Draft|Pending|Accepted|Published|Rejected|Blocked)",
-		Args:         cobra.NoArgs,
-		SilenceUsage: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := store.Open(cmd.Context(), g.DBPath())
-			if err != nil {
-				return err
-			}
-			defer st.Close()
+	return newModerationCmd(g, moderation{
+		use:       "blog",
+		short:     "List and moderate blog articles",
+		noun:      "blog",
+		listShort: "List blogs, newest first (--status Draft|Pending|Accepted|Published|Rejected|Blocked)",
+		list: func(ctx context.Context, st *store.Store, status string, limit int) error {
 			f := store.BlogFilter{Limit: limit}
 			if status != "" {
 				if !store.ValidBlogStatus(status) {
@@ -36,7 +25,7 @@ func newBlogCmd(g *Globals) *cobra.Command {
 				}
 				f.Status = &status
 			}
-			bs, total, err := st.Blogs(cmd.Context(), f)
+			bs, total, err := st.Blogs(ctx, f)
 			if err != nil {
 				return err
 			}
@@ -51,27 +40,18 @@ func newBlogCmd(g *Globals) *cobra.Command {
 			fmt.Fprintf(g.Out, "%d of %d blogs\n", len(bs), total)
 			return nil
 		},
-	}
-	list.Flags().StringVar(&status, "status", "", "only blogs in this status")
-	list.Flags().IntVar(&limit, "limit", 50, "at most this many")
-	c.AddCommand(list)
-	for _, move := range []struct{ use, status, short string }{
-		{"accept", store.StatusAccepted, "Accept a pending blog (published on its release date), or unblock a blocked one"},
-		{"reject", store.StatusRejected, "Reject a pending blog (the writer can edit and resubmit)"},
-		{"block", store.StatusBlocked, "Block an accepted blog"},
-	} {
-		c.AddCommand(newBlogMoveCmd(g, move.use, move.status, move.short))
-	}
-	return c
-}
-
-func newBlogMoveCmd(g *Globals, use, status, short string) *cobra.Command {
-	return newMoveCmd(g, "blog", use, short, "a note for the writer, recorded in the audit log",
-		func(ctx context.Context, st *store.Store, id int64, note string) (string, error) {
+		moves: []moderationMove{
+			{"accept", store.StatusAccepted, "Accept a pending blog (published on its release date), or unblock a blocked one"},
+			{"reject", store.StatusRejected, "Reject a pending blog (the writer can edit and resubmit)"},
+			{"block", store.StatusBlocked, "Block an accepted blog"},
+		},
+		noteHelp: "a note for the writer, recorded in the audit log",
+		move: func(ctx context.Context, st *store.Store, id int64, status, note string) (string, error) {
 			b, err := st.SetBlogStatus(ctx, nil, id, status, note)
 			if err != nil {
 				return "", err
 			}
 			return fmt.Sprintf("blog %d (%s) is now %s", b.ID, b.Title, b.ShownStatus(st.Now().Unix())), nil
-		})
+		},
+	})
 }

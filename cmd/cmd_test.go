@@ -125,6 +125,12 @@ func TestBadEnvStops(t *testing.T) {
 			t.Fatalf("got %v, want only the time zone refused", err)
 		}
 	})
+	t.Run("DoctorToo", func(t *testing.T) { // doctor reads serve's flags and variables
+		t.Setenv("KARDAN_BACKUP_EVERY", "daily")
+		if _, err := run(t, "doctor", "--data", dir); err == nil || !strings.Contains(err.Error(), "KARDAN_BACKUP_EVERY") {
+			t.Fatalf("got %v, want an error naming KARDAN_BACKUP_EVERY", err)
+		}
+	})
 	t.Run("OtherCommandsUnaffected", func(t *testing.T) {
 		t.Setenv("KARDAN_SEARCH_RATE", "fast")
 		if out, err := run(t, "version"); err != nil {

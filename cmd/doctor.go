@@ -11,6 +11,8 @@ import (
 
 func newDoctorCmd(g *Globals) *cobra.Command {
 	var c doctor.Config
+	var sc ServeConfig
+	var proxies string
 	fromEnv := &envReader{}
 	c2 := &cobra.Command{
 		Use:   "doctor",
@@ -31,6 +33,8 @@ a check fails; warnings alone exit 0.`,
 		PreRunE:      func(*cobra.Command, []string) error { return fromEnv.Err() },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c.DataDir = g.DataDir
+			c.Addr, c.BaseURL, c.TrustedProxies, c.Timezone = sc.Addr, sc.BaseURL, proxies, sc.Timezone
+			c.SMS, c.SMSKey, c.SMSTemplate, c.BackupEvery = sc.SMS, sc.SMSKey, sc.SMSTemplate, sc.BackupEvery
 			c.SchemaVersion = schemaVersion()
 			if t, err := time.Parse(time.RFC3339, CommitDate); err == nil {
 				c.BuiltAt = t
@@ -45,15 +49,8 @@ a check fails; warnings alone exit 0.`,
 			return nil
 		},
 	}
+	addSharedFlags(c2, &sc, &proxies, fromEnv)
 	f := c2.Flags()
-	f.StringVar(&c.Addr, "addr", env("ADDR", "127.0.0.1:8080"), "serve's --addr (env KARDAN_ADDR)")
-	f.StringVar(&c.BaseURL, "base-url", env("BASE_URL", "http://127.0.0.1:8080"), "serve's --base-url (env KARDAN_BASE_URL)")
-	f.StringVar(&c.TrustedProxies, "trusted-proxy", env("TRUSTED_PROXY", ""), "serve's --trusted-proxy (env KARDAN_TRUSTED_PROXY)")
-	f.StringVar(&c.Timezone, "timezone", env("TIMEZONE", "Asia/Tehran"), "serve's --timezone (env KARDAN_TIMEZONE)")
-	f.StringVar(&c.SMS, "sms", env("SMS", "console"), "serve's --sms (env KARDAN_SMS)")
-	f.StringVar(&c.SMSKey, "sms-key", env("SMS_KEY", ""), "serve's --sms-key (env KARDAN_SMS_KEY)")
-	f.StringVar(&c.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "serve's --sms-template (env KARDAN_SMS_TEMPLATE)")
-	f.DurationVar(&c.BackupEvery, "backup-every", fromEnv.Duration("BACKUP_EVERY", 0), "serve's --backup-every (env KARDAN_BACKUP_EVERY): backups older than twice this are reported")
 	f.StringVar(&c.SMSTo, "to", "", "send a test SMS to this mobile number through the configured sender")
 	f.BoolVar(&c.FullIntegrity, "full", false, "run PRAGMA integrity_check (slower, also checks every index) instead of quick_check")
 	return c2

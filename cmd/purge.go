@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -20,21 +21,18 @@ A running server does the same once a day.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			st, err := store.Open(cmd.Context(), g.DBPath())
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			storage, err := media.NewLocalDir(g.UploadsDir())
-			if err != nil {
-				return err
-			}
-			rep, err := admin.Purge(cmd.Context(), st, storage)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Out, "purged %d profiles and %d image files\n", rep.Profiles, rep.Images)
-			return nil
+			return withStore(cmd, g, func(ctx context.Context, st *store.Store) error {
+				storage, err := media.NewLocalDir(g.UploadsDir())
+				if err != nil {
+					return err
+				}
+				rep, err := admin.Purge(ctx, st, storage)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Out, "purged %d profiles and %d image files\n", rep.Profiles, rep.Images)
+				return nil
+			})
 		},
 	}
 }

@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -20,18 +21,14 @@ so stop it first; serve also rebuilds a missing or damaged index by itself at st
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			st, err := store.Open(ctx, g.DBPath())
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			start := time.Now()
-			if err := search.Rebuild(ctx, g.IndexDir(), st); err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Out, "search index rebuilt in %.1f s\n", time.Since(start).Seconds())
-			return nil
+			return withStore(cmd, g, func(ctx context.Context, st *store.Store) error {
+				start := time.Now()
+				if err := search.Rebuild(ctx, g.IndexDir(), st); err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Out, "search index rebuilt in %.1f s\n", time.Since(start).Seconds())
+				return nil
+			})
 		},
 	}
 }

@@ -3,10 +3,12 @@
 package cmd
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"kardan/store"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -51,6 +53,17 @@ func env(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// withStore opens the data directory's store for one command, runs fn with it and closes it.
+func withStore(cmd *cobra.Command, g *Globals, fn func(ctx context.Context, st *store.Store) error) error {
+	ctx := cmd.Context()
+	st, err := store.Open(ctx, g.DBPath())
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return fn(ctx, st)
 }
 
 // envReader reads a command's typed KARDAN_<name> fallbacks and keeps the values that do not

@@ -9,6 +9,7 @@ import (
 
 	"kardan/admin"
 	"kardan/auth"
+	"kardan/media"
 	"kardan/store"
 )
 
@@ -26,39 +27,40 @@ run kardan reindex afterwards, or let a running server index them.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			st, err := store.Open(ctx, g.DBPath())
-			if err != nil {
-				return err
-			}
-			defer st.Close()
-			n, err := applyReference(ctx, st)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Out, "reference data: %d provinces, %d counties, %d cities, %d categories inserted or changed\n",
-				n.Provinces, n.Counties, n.Cities, n.Categories)
-			if n.Profiles > 0 {
-				fmt.Fprintf(g.Out, "%d profiles follow their moved or renamed city or category\n", n.Profiles)
-			}
-			if n.Skipped > 0 {
-				fmt.Fprintf(g.Out, "%d shipped rows left out: an operator's row holds their id or slug\n", n.Skipped)
-			}
-			if demo <= 0 {
+			return withStore(cmd, g, func(ctx context.Context, st *store.Store) error {
+				n, err := applyReference(ctx, st)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Out, "reference data: %d provinces, %d counties, %d cities, %d categories inserted or changed\n",
+					n.Provinces, n.Counties, n.Cities, n.Categories)
+				if n.Profiles > 0 {
+					fmt.Fprintf(g.Out, "%d profiles follow their moved or renamed city or category\n", n.Profiles)
+				}
+				if n.Skipped > 0 {
+					fmt.Fprintf(g.Out, "%d shipped rows left out: an operator's row holds their id or slug\n", n.Skipped)
+				}
+				if demo <= 0 {
+					return nil
+				}
+				hash, err := auth.NewHasher(auth.DefaultParams, 1).Hash(ctx, demoPassword)
+				if err != nil {
+					return err
+				}
+				uploads, err := media.NewLocalDir(g.UploadsDir())
+				if err != nil {
+					return err
+				}
+				start := time.Now()
+				d, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: demo, PasswordHash: hash, Seed: 1,
+					Media: media.NewProcessor(uploads, media.Options{})})
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(g.Out, "demo data: %d profiles, %d accounts, %d comments, %d trade pictures in %.1f s (password %q)\n",
+					d.Profiles, d.Users, d.Comments, d.Pictures, time.Since(start).Seconds(), demoPassword)
 				return nil
-			}
-			hash, err := auth.NewHasher(auth.DefaultParams, 1).Hash(ctx, demoPassword)
-			if err != nil {
-				return err
-			}
-			start := time.Now()
-			d, err := admin.SeedDemo(ctx, st, admin.DemoOptions{Profiles: demo, PasswordHash: hash, Seed: 1})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(g.Out, "demo data: %d profiles, %d accounts, %d comments in %.1f s (password %q)\n",
-				d.Profiles, d.Users, d.Comments, time.Since(start).Seconds(), demoPassword)
-			return nil
+			})
 		},
 	}
 	c.Flags().IntVar(&demo, "demo", 0, "also make this many demo profiles")

@@ -30,17 +30,6 @@ here (promote/demote), never from anything a client sends. Works beside a runnin
 	return c
 }
 
-// withStore opens the data directory's store for one command.
-func withStore(cmd *cobra.Command, g *Globals, fn func(ctx context.Context, st *store.Store) error) error {
-	ctx := cmd.Context()
-	st, err := store.Open(ctx, g.DBPath())
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	return fn(ctx, st)
-}
-
 func phoneArg(raw string) (string, error) {
 	phone, ok := store.NormalizeMobile(raw)
 	if !ok {
@@ -56,6 +45,8 @@ func checkPasswordArg(pw string) error {
 		return fmt.Errorf("the password must be at least %d characters", auth.PasswordMin)
 	case long:
 		return fmt.Errorf("the password can be at most %d characters", auth.PasswordMax)
+	case auth.CommonPassword(pw):
+		return fmt.Errorf("the password is one of the 10,000 most common ones; choose another")
 	}
 	return nil
 }

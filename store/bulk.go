@@ -22,6 +22,14 @@ type BulkComment struct {
 // belongs to users[owners[i]]. It is how demo data and benchmarks fill a store quickly; the ids it
 // assigns are set on the users and profiles.
 func (s *Store) BulkLoad(ctx context.Context, users []*User, profiles []*Profile, owners []int, comments []BulkComment) error {
+	return s.BulkLoadWithImages(ctx, users, profiles, owners, comments, nil)
+}
+
+// BulkLoadWithImages is BulkLoad for profiles whose pictures are already stored: images holds
+// each stored image by its address, and each profile's owner gets an upload row for its picture,
+// so the owner's own edits may keep it (an account shows only images it uploaded).
+func (s *Store) BulkLoadWithImages(ctx context.Context, users []*User, profiles []*Profile, owners []int,
+	comments []BulkComment, images map[string]*Upload) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		insUser, err := tx.PrepareContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?)`)
@@ -59,6 +67,12 @@ func (s *Store) BulkLoad(ctx context.Context, users []*User, profiles []*Profile
 			return err
 		}
 		defer insOutbox.Close()
+		insUpload, err := tx.PrepareContext(ctx, `INSERT INTO uploads (user_id, upload_key, address, thumb, sha256, mime, width,
+			height, size, create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, address) DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer insUpload.Close()
 		for i, p := range profiles {
 			p.UserID = users[owners[i]].ID
 			j := jsonColumns(p)
@@ -81,6 +95,12 @@ func (s *Store) BulkLoad(ctx context.Context, users []*User, profiles []*Profile
 			}
 			if _, err := insOutbox.ExecContext(ctx, p.ID, p.UpdateAt); err != nil {
 				return err
+			}
+			if u := images[p.ProfileImage]; u != nil {
+				if _, err := insUpload.ExecContext(ctx, p.UserID, u.UploadKey, u.Address, u.Thumb, u.SHA256, u.Mime, u.Width,
+					u.Height, u.Size, p.CreateAt); err != nil {
+					return fmt.Errorf("upload of %s: %w", p.Slug, err)
+				}
 			}
 		}
 		insComment, err := tx.PrepareContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,

@@ -3,7 +3,7 @@ import './styles/fonts.css';
 import './styles/global.css';
 import './styles/frame.css';
 import './styles/cards.css';
-import { applyLangToDocument, currentLang, langReady } from './i18n';
+import { applyLangToDocument, currentLang, langReady, syncLangCookie } from './i18n';
 import { initTheme } from './state/theme';
 import { App } from './App';
 import { startProfileLoad, startSearchLoad } from './api';
@@ -12,6 +12,7 @@ import { firstRequestOf } from './lib/firstRequest';
 startEarlyLoads();
 
 applyLangToDocument(currentLang());
+syncLangCookie();
 initTheme();
 // The app draws at once, in its language: Persian comes with it; English texts are fetched first
 // when chosen (it draws anyway if that fails, with the Persian texts).

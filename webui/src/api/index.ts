@@ -210,10 +210,29 @@ export const getBlog = (slugOrId: string) => get<Blog>(`/v1/blog/get/${encodeURI
 export const login = (numberPhone: string, password: string) =>
   post<LoginAnswer>('/v1/user/login', { numberPhone, password }, { noAuthRedirect: true });
 export const logoutServer = () => post<unknown>('/v1/user/logout', {}, { noAuthRedirect: true });
-export const sendSignupCode = (numberPhone: string) => post<unknown>('/v1/send-sms/sendSmsForSignUp', { numberPhone });
+export const sendSignupCode = (numberPhone: string) => post<CodeSent>('/v1/send-sms/sendSmsForSignUp', { numberPhone });
 export const createUser = (body: { numberPhone: string; name: string; password: string; profileImage: string; otpCode: string }) =>
-  post<unknown>('/v1/user/create', body, { noAuthRedirect: true });
+  post<LoginAnswer>('/v1/user/create', body, { noAuthRedirect: true });
 export const getMe = () => get<User>('/v1/user');
+
+/** The reasons a visitor may report an item for (the server's list); `other` needs a description. */
+export const REPORT_REASONS = ['spam', 'fake', 'offensive', 'scam', 'wrong_info', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const reportItem = (body: { entity: 'profile' | 'comment'; id: number; reason: ReportReason; description: string }) =>
+  post<unknown>('/v1/report/add', body);
+
+/** What a code send answers: the normalised number, the code's lifetime and the resend cooldown (seconds). */
+export interface CodeSent {
+  numberPhone: string;
+  expiresIn: number;
+  resendIn: number;
+}
+export const sendResetCode = (numberPhone: string) => post<CodeSent>('/v1/send-sms/sendSmsForReset', { numberPhone });
+export const sendLoginCode = (numberPhone: string) => post<CodeSent>('/v1/send-sms/sendSmsForLogin', { numberPhone });
+export const resetPassword = (body: { numberPhone: string; otpCode: string; password: string }) =>
+  post<LoginAnswer>('/v1/user/reset-password', body, { noAuthRedirect: true });
+export const loginWithCode = (numberPhone: string, otpCode: string) =>
+  post<LoginAnswer>('/v1/user/loginWithCode', { numberPhone, otpCode }, { noAuthRedirect: true });
 
 /* Critics and suggestions */
 export const sendCritic = (body: Critic, signedIn: boolean) =>

@@ -19,6 +19,12 @@ export interface City {
   province_id?: number;
   lat?: number;
   long?: number;
+  /** The province's capital (listed first in the picker). */
+  capital?: boolean;
+  /** The county's seat. */
+  seat?: boolean;
+  /** Former names (a renamed city is found by them). */
+  aliases?: string[];
 }
 
 export interface CategoryNode {
@@ -28,6 +34,8 @@ export interface CategoryNode {
   slag: string;
   favourite?: boolean;
   parent_id?: number | null;
+  /** Other words people search the category by, Persian and English. */
+  synonyms?: string[];
   children?: CategoryNode[];
 }
 

@@ -5,6 +5,7 @@ import { getCities, getNearestCity, getProvinces, type City, type Province } fro
 import { localName, useTranslation } from '../i18n';
 import { learnCity, rememberCity, type KnownCity } from '../lib/cityMemory';
 import { toast } from '../state/toast';
+import { useLoad } from '../lib/useLoad';
 import { Loading, ErrorState } from './StateViews';
 
 /** Normalises Persian/Arabic letter variants and spaces so a typed filter finds names. */
@@ -34,32 +35,25 @@ interface Props {
   allowProvince?: boolean;
 }
 
-/** Province then city, with a filter box, "all of Iran" and "use my position". */
+/** Province then city (its capital first, then alphabetical), with a filter box that also finds
+ * former names, "all of Iran", "use my position", and the whole province when allowProvince. */
 export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
   const { t, i18n } = useTranslation();
-  const [provinces, setProvinces] = useState<Province[] | null>(null);
   const [province, setProvince] = useState<Province | null>(null);
-  const [cities, setCities] = useState<City[] | null>(null);
   const [filter, setFilter] = useState('');
-  const [error, setError] = useState('');
   const [locating, setLocating] = useState(false);
-  const [tick, setTick] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language on the next load; a language switch should not refetch the list
-  useEffect(() => {
-    if (!open) return;
-    setError('');
-    if (!province) {
-      getProvinces()
-        .then((p) => setProvinces(p ?? []))
-        .catch(() => setError(t('errors.provinces')));
-    } else {
-      setCities(null);
-      getCities(province.id)
-        .then((c) => setCities((c ?? []).map((x) => ({ ...x, province_id: x.province_id ?? province.id }))))
-        .catch((e) => setError(e.message));
-    }
-  }, [open, province, tick]);
+  // The lists load through useLoad: a late answer for the province chosen before is dropped.
+  const provincesLoad = useLoad(() => getProvinces().then((p) => p ?? []), [], { enabled: open, progress: false });
+  const citiesLoad = useLoad(
+    () => getCities(province!.id).then((c) => (c ?? []).map((x) => ({ ...x, province_id: x.province_id ?? province!.id }))),
+    [province?.id],
+    { enabled: open && !!province, clearOnChange: true, progress: false },
+  );
+  const provinces = provincesLoad.data ?? null;
+  const cities = citiesLoad.data ?? null;
+  const shown = province ? citiesLoad : provincesLoad;
+  const error = shown.status !== 'error' ? '' : province ? (shown.error?.message ?? '') : t('errors.provinces');
 
   useEffect(() => {
     if (!open) {
@@ -68,12 +62,25 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
     }
   }, [open]);
 
+  // The province's capital first, then the rest in the alphabet of the page's language (Persian
+  // collation orders پ چ ژ گ where a reader expects them, unlike code points).
   const items = useMemo(() => {
     const list: (Province | City)[] = (province ? cities : provinces) ?? [];
     const f = fold(filter);
-    const sorted = [...list].sort((a, b) => localName(a, i18n.language).localeCompare(localName(b, i18n.language), i18n.language));
+    const collator = new Intl.Collator(i18n.language === 'fa' ? 'fa' : 'en');
+    const sorted = [...list].sort(
+      (a, b) =>
+        Number(Boolean((b as City).capital)) - Number(Boolean((a as City).capital)) ||
+        collator.compare(localName(a, i18n.language), localName(b, i18n.language)),
+    );
     if (!f) return sorted;
-    return sorted.filter((x) => fold(x.farsi_name).includes(f) || fold(x.english_name).includes(f));
+    // A city is found by its former names too (Zaboli finds Mehrestan).
+    return sorted.filter(
+      (x) =>
+        fold(x.farsi_name).includes(f) ||
+        fold(x.english_name).includes(f) ||
+        ((x as City).aliases ?? []).some((a) => fold(a).includes(f)),
+    );
   }, [province, cities, provinces, filter, i18n.language]);
 
   const choose = (c: KnownCity | null, p?: Province | null) => {
@@ -136,12 +143,12 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
         />
       </div>
       {error ? (
-        <ErrorState message={error} onRetry={() => setTick((n) => n + 1)} />
+        <ErrorState message={error} onRetry={shown.reload} />
       ) : (province ? cities : provinces) === null ? (
         <Loading />
       ) : (
         <ul class="picker-list" role="list">
-          {province && allowProvince && !filter && (
+          {province && allowProvince && (
             <li>
               <button type="button" class="picker-item strong" onClick={() => choose(null, province)}>
                 {t('city.allOfProvince', { province: localName(province, i18n.language) })}
@@ -162,6 +169,11 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
                 }}
               >
                 <span>{localName(x, i18n.language)}</span>
+                {province && (x as City).capital && (
+                  <span class="picker-tag" aria-hidden="true">
+                    {t('city.capital')}
+                  </span>
+                )}
                 {!province && <Icon name="chevron" size={16} class="flip-rtl" />}
               </button>
             </li>

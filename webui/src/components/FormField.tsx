@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from '../i18n';
 import { localDigits } from '../lib/digits';
+import { PasswordInput } from './PasswordInput';
 import './forms.css';
 
 interface Props {
@@ -22,10 +23,18 @@ interface Props {
   placeholder?: string;
   autocomplete?: string;
   class?: string;
+  /** Extra classes of the input itself (e.g. `otp`). */
+  inputClass?: string;
+  /** A password input with its show/hide button. */
+  password?: boolean;
   onBlur?: () => void;
 }
 
-/** A labelled text input or textarea with its hint, error and optional counter wired for screen readers. */
+/**
+ * A labelled text input, password or textarea with its hint, error and optional counter wired for
+ * screen readers: the input is aria-invalid and described by its hint and error, and the error,
+ * shown in red under the field, is announced when it appears (role=alert).
+ */
 export function FormField(p: Props) {
   const { t, i18n } = useTranslation();
   const ids = [p.hint ? `${p.id}-hint` : '', p.error ? `${p.id}-err` : '', p.counter ? `${p.id}-count` : ''].filter(Boolean).join(' ') || undefined;
@@ -61,10 +70,12 @@ export function FormField(p: Props) {
           </span>
         )}
       </div>
-      {p.textarea ? (
+      {p.password ? (
+        <PasswordInput id={p.id} value={p.value} onInput={p.onInput} invalid={!!p.error} describedBy={ids} autocomplete={p.autocomplete ?? 'current-password'} />
+      ) : p.textarea ? (
         <textarea class="textarea" rows={p.rows ?? 4} {...common} />
       ) : (
-        <input class="input" type={p.type ?? 'text'} inputMode={p.inputMode} autocomplete={p.autocomplete} {...common} />
+        <input class={`input ${p.inputClass ?? ''}`} type={p.type ?? 'text'} inputMode={p.inputMode} autocomplete={p.autocomplete} {...common} />
       )}
       {p.hint && (
         <span class="field-hint" id={`${p.id}-hint`}>
@@ -72,7 +83,7 @@ export function FormField(p: Props) {
         </span>
       )}
       {p.error && (
-        <span class="field-error" id={`${p.id}-err`}>
+        <span class="field-error" id={`${p.id}-err`} role="alert">
           {p.error}
         </span>
       )}

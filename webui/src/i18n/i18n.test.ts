@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n, loadNamespace, localName } from './index';
+import { i18n, loadNamespace, localName, startLang } from './index';
 
 // The app's translation is i18next behind src/i18n: these are the behaviours the pages rely on.
 describe('i18n', () => {
@@ -23,6 +23,26 @@ describe('i18n', () => {
     await loadNamespace('legal');
     expect(i18n.hasResourceBundle('fa', 'legal')).toBe(true);
     expect(i18n.hasResourceBundle('en', 'legal')).toBe(true);
+  });
+
+  it('starts in the stored choice, else in the language the server wrote on <html>', () => {
+    expect(startLang('en', 'fa')).toBe('en');
+    expect(startLang('fa', 'en')).toBe('fa');
+    expect(startLang(null, 'en')).toBe('en');
+    expect(startLang(null, 'fa')).toBe('fa');
+    expect(startLang('xx', null)).toBe('fa');
+    expect(startLang(null, undefined)).toBe('fa');
+  });
+
+  it('capitalises an English sentence that a label begins', async () => {
+    await loadNamespace('desk');
+    await i18n.changeLanguage('en');
+    const des = i18n.t('deskForm.labels.range_worker');
+    expect(des).toBe('field of work'); // a label, for the middle of a sentence
+    expect(i18n.t('errors.enter', { des })).toBe('Enter field of work');
+    expect(i18n.t('deskForm.errors.tooLong', { des, max: 5 })).toBe('Field of work can be at most 5 characters');
+    await i18n.changeLanguage('fa');
+    expect(i18n.t('deskForm.errors.tooLong', { des: 'x', max: 5 })).toBe('x حداکثر 5 نویسه می‌تواند باشد');
   });
 
   it('names a place in the current language', async () => {

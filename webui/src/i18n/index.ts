@@ -1,5 +1,6 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { cookieString, parseCookies } from '../api/auth';
 import fa from './fa.json';
 import { useLoad } from '../lib/useLoad';
 
@@ -11,14 +12,65 @@ export type { TFunction, TOptions } from 'i18next';
 export const LANGS = ['fa', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 export const STORAGE_LANG = 'lang';
+/** The cookie the server reads to write its pages in the visitor's language (api/middleware.go). */
+export const COOKIE_LANG = 'lang';
+const COOKIE_LANG_SECONDS = 365 * 24 * 3600;
 
-function storedLang(): Lang {
+/**
+ * The language the app starts in: the visitor's stored choice, else the one the server wrote on
+ * <html> (from the language cookie or the browser's Accept-Language), else Persian. The inline
+ * script of index.html picks the same, so the page and the app never disagree.
+ */
+export function startLang(stored: string | null, served: string | null | undefined): Lang {
+  if (stored === 'en' || stored === 'fa') return stored;
+  return served === 'en' ? 'en' : 'fa';
+}
+
+function storedChoice(): string | null {
   try {
-    return typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_LANG) === 'en' ? 'en' : 'fa';
+    return typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_LANG) : null;
   } catch {
-    return 'fa';
+    return null; // storage blocked: the served language stands
   }
 }
+
+function storedLang(): Lang {
+  return startLang(storedChoice(), typeof document !== 'undefined' ? document.documentElement.getAttribute('lang') : null);
+}
+
+/** Writes the language cookie (a year, every path) when it does not already say lang. */
+function keepLangCookie(lang: Lang) {
+  if (typeof document === 'undefined') return;
+  if (parseCookies(document.cookie)[COOKIE_LANG] === lang) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari; cookieString builds the line, as for the session cookies
+  document.cookie = cookieString(COOKIE_LANG, lang, COOKIE_LANG_SECONDS, location.protocol === 'https:');
+}
+
+/**
+ * A choice stored before the cookie existed reaches the server too. Without a choice nothing is
+ * written: the server keeps following the browser's Accept-Language.
+ */
+export function syncLangCookie() {
+  const stored = storedChoice();
+  if (stored === 'en' || stored === 'fa') keepLangCookie(stored);
+}
+
+/**
+ * English sentences start with a capital even when a label begins them ("{{des}} can be at
+ * most …"): labels are written for the middle of a sentence ("Enter field of work").
+ */
+const capitalStart: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'capitalStart',
+  process(value, key, options) {
+    const lng = (options?.lng as string | undefined) ?? i18n.language;
+    if (lng !== 'en' || !value) return value;
+    const k = Array.isArray(key) ? key[0] : key;
+    const template = i18n.getResource('en', 'translation', k);
+    if (typeof template !== 'string' || !template.startsWith('{{')) return value;
+    return value.charAt(0).toLocaleUpperCase('en') + value.slice(1);
+  },
+};
 
 export const i18n = i18next.createInstance();
 
@@ -42,13 +94,14 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-i18n.use(initReactI18next).use(lazyCatalogues).init({
+i18n.use(initReactI18next).use(lazyCatalogues).use(capitalStart).init({
   resources: { fa: { translation: fa } },
   partialBundledLanguages: true,
   lng: storedLang(),
   fallbackLng: 'fa',
   supportedLngs: LANGS as unknown as string[],
   interpolation: { escapeValue: false },
+  postProcess: ['capitalStart'],
   returnNull: false,
   initAsync: false,
   showSupportNotice: false,
@@ -76,8 +129,9 @@ export async function setLang(lang: Lang) {
   try {
     localStorage.setItem(STORAGE_LANG, lang);
   } catch {
-    /* the choice then lasts for this visit only */
+    /* the choice then lasts for this visit only (and in the cookie) */
   }
+  keepLangCookie(lang); // the server's next page comes in this language and direction
   await i18n.changeLanguage(lang);
   applyLangToDocument(lang);
 }

@@ -4,14 +4,14 @@ import { useTranslation } from '../../i18n';
 import { Icon } from '../../components/Icon';
 import { FormField } from '../../components/FormField';
 import { ImagePicker } from '../../components/ImagePicker';
-import { PasswordInput } from '../../components/PasswordInput';
+import { CodeTimer, type SentCode } from '../../components/CodeTimer';
 import { Loading } from '../../components/StateViews';
 import { ConfirmDialog } from '../../components/Dialog';
-import { getMe } from '../../api';
+import { getMe, sendResetCode } from '../../api';
 import { editUser } from '../../api/desk';
 import { mapServerErrors } from '../../lib/serverErrors';
-import { MIN_PASSWORD } from '../../lib/validate';
-import { localDigits } from '../../lib/digits';
+import { MIN_PASSWORD, OTP_LENGTH } from '../../lib/validate';
+import { localDigits, toLatinDigits } from '../../lib/digits';
 import { toast } from '../../state/toast';
 import { useAuth } from '../../state/auth';
 import { useDesk } from './context';
@@ -28,6 +28,11 @@ export default function Account() {
   const [picture, setPicture] = useState('');
   const [pw, setPw] = useState('');
   const [pw2, setPw2] = useState('');
+  // A new password needs the current one, or a code sent to the account's number.
+  const [proof, setProof] = useState<'password' | 'code'>('password');
+  const [current, setCurrent] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<SentCode | null>(null);
   const [err, setErr] = useState<Record<string, string>>({});
   const [formErr, setFormErr] = useState<{ profile?: string; password?: string }>({});
   const [busy, setBusy] = useState<'' | 'profile' | 'password'>('');
@@ -63,23 +68,52 @@ export default function Account() {
     }
   };
 
+  const sendCode = async () => {
+    setBusy('password');
+    setFormErr({});
+    try {
+      const answer = await sendResetCode(me.numberPhone ?? '');
+      setSent({ at: Date.now(), expiresIn: answer?.expiresIn ?? 120, resendIn: answer?.resendIn ?? 60 });
+      toast(t('auth.codeSent'), 'success');
+      window.setTimeout(() => document.getElementById('ac-code')?.focus(), 50);
+    } catch (y) {
+      setFormErr({ password: (y as Error).message });
+    } finally {
+      setBusy('');
+    }
+  };
+
   const savePassword = async (e: Event) => {
     e.preventDefault();
     const x: Record<string, string> = {};
+    const c = toLatinDigits(code).replace(/\D/g, '');
+    if (proof === 'password' && !current) x.currentPassword = t('errors.enter', { des: t('deskAccount.currentPassword') });
+    if (proof === 'code') {
+      if (!c) x.otpCode = t('errors.enter', { des: t('auth.code') });
+      else if (c.length !== OTP_LENGTH) x.otpCode = t('errors.enterCorrect', { des: t('auth.code') });
+    }
     if (!pw) x.password = t('errors.enter', { des: t('deskAccount.newPassword') });
     else if ([...pw].length < MIN_PASSWORD) x.password = t('auth.passwordShort', { n: localDigits(MIN_PASSWORD, lang) });
     if (pw && pw2 !== pw) x.password2 = t('deskAccount.mismatch');
     setErr(x);
-    if (Object.keys(x).length) return;
+    if (Object.keys(x).length) {
+      const first = (['currentPassword', 'otpCode', 'password', 'password2'] as const).find((k) => x[k]);
+      const ids = { currentPassword: 'ac-current', otpCode: 'ac-code', password: 'ac-pw', password2: 'ac-pw2' };
+      if (first) window.setTimeout(() => document.getElementById(ids[first])?.focus(), 0);
+      return;
+    }
     setBusy('password');
     setFormErr({});
     try {
-      await editUser({ id: me.id, password: pw });
+      await editUser(proof === 'password' ? { id: me.id, password: pw, currentPassword: current } : { id: me.id, password: pw, otpCode: c });
       setPw('');
       setPw2('');
+      setCurrent('');
+      setCode('');
+      setSent(null);
       toast(t('deskAccount.passwordChanged'), 'success');
     } catch (y) {
-      const m = mapServerErrors(y, ['password']);
+      const m = mapServerErrors(y, ['password', 'currentPassword', 'otpCode']);
       setErr(m.fields);
       setFormErr({ password: m.form ?? undefined });
     } finally {
@@ -143,27 +177,52 @@ export default function Account() {
         <form class="card card-pad" noValidate onSubmit={savePassword}>
           <h2 class="card-title">{t('deskAccount.passwordTitle')}</h2>
           <p class="small muted">{t('deskAccount.passwordIntro')}</p>
-          <div class="field">
-            <label for="ac-pw">{t('deskAccount.newPassword')}</label>
-            <PasswordInput id="ac-pw" value={pw} onInput={setPw} invalid={!!err.password} describedBy={err.password ? 'ac-pw-err' : 'ac-pw-hint'} autocomplete="new-password" />
-            <span class="field-hint" id="ac-pw-hint">
-              {t('auth.passwordHint', { n: localDigits(MIN_PASSWORD, lang) })}
-            </span>
-            {err.password && (
-              <span class="field-error" id="ac-pw-err">
-                {err.password}
-              </span>
-            )}
+          <div class="proof-switch" role="radiogroup" aria-label={t('deskAccount.proofLabel')}>
+            {(['password', 'code'] as const).map((k) => (
+              <label key={k} class="radio">
+                <input type="radio" name="ac-proof" checked={proof === k} onChange={() => {
+                    setProof(k);
+                    setErr({});
+                  }}
+                />
+                <span>{k === 'password' ? t('deskAccount.proofPassword') : t('deskAccount.proofCode')}</span>
+              </label>
+            ))}
           </div>
-          <div class="field">
-            <label for="ac-pw2">{t('deskAccount.repeatPassword')}</label>
-            <PasswordInput id="ac-pw2" value={pw2} onInput={setPw2} invalid={!!err.password2} describedBy={err.password2 ? 'ac-pw2-err' : undefined} autocomplete="new-password" />
-            {err.password2 && (
-              <span class="field-error" id="ac-pw2-err">
-                {err.password2}
-              </span>
-            )}
-          </div>
+          {proof === 'password' ? (
+            <FormField id="ac-current" label={t('deskAccount.currentPassword')} value={current} onInput={setCurrent} error={err.currentPassword} password autocomplete="current-password" />
+          ) : sent ? (
+            <>
+              <FormField
+                id="ac-code"
+                label={t('auth.code')}
+                value={code}
+                onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+                error={err.otpCode}
+                hint={t('auth.codeSentTo', { n: localDigits(me.numberPhone ?? '', lang) })}
+                inputMode="numeric"
+                autocomplete="one-time-code"
+                maxLength={OTP_LENGTH}
+                inputClass="otp"
+                dir="ltr"
+              />
+              <CodeTimer id="ac-timer" sent={sent} busy={busy === 'password'} onResend={sendCode} />
+            </>
+          ) : (
+            <div class="field">
+              <button type="button" class="btn btn-outline" onClick={sendCode} disabled={busy === 'password'}>
+                <Icon name="sms" size={18} />
+                {t('deskAccount.sendCode', { n: localDigits(me.numberPhone ?? '', lang) })}
+              </button>
+              {err.otpCode && (
+                <span class="field-error" role="alert">
+                  {err.otpCode}
+                </span>
+              )}
+            </div>
+          )}
+          <FormField id="ac-pw" label={t('deskAccount.newPassword')} value={pw} onInput={setPw} error={err.password} hint={t('auth.passwordHint', { n: localDigits(MIN_PASSWORD, lang) })} password autocomplete="new-password" />
+          <FormField id="ac-pw2" label={t('deskAccount.repeatPassword')} value={pw2} onInput={setPw2} error={err.password2} password autocomplete="new-password" />
           {formErr.password && (
             <p class="form-error" role="alert">
               {formErr.password}

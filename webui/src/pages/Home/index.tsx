@@ -6,7 +6,7 @@ import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { BlogCard } from '../../components/BlogCard';
 import { ErrorState, EmptyState } from '../../components/StateViews';
-import { getFavouriteCategories, searchBlogs, searchProfiles } from '../../api';
+import { getFavouriteCategories, searchBlogs, searchProfiles, type Province } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
 import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
@@ -49,11 +49,17 @@ function Hero() {
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   const [city, setCity] = useState<KnownCity | null>(lastCity);
+  const [province, setProvince] = useState<Province | null>(null);
   const [picker, setPicker] = useState(false);
   const submit = (e: Event) => {
     e.preventDefault();
-    navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q, province: city?.province_id, page: 1 }));
+    navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q, province: city?.province_id ?? province?.id, page: 1 }));
   };
+  const place = city
+    ? localName(city, i18n.language)
+    : province
+      ? t('city.allOfProvince', { province: localName(province, i18n.language) })
+      : t('city.allIran');
   return (
     <section class="hero">
       <div class="container hero-inner">
@@ -75,9 +81,9 @@ function Hero() {
               autocomplete="off"
             />
           </div>
-          <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={`${t('city.choose')}: ${city ? localName(city, i18n.language) : t('city.allIran')}`}>
+          <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={`${t('city.choose')}: ${place}`}>
             <Icon name="pin" size={18} />
-            <span>{city ? localName(city, i18n.language) : t('city.allIran')}</span>
+            <span>{place}</span>
             <Icon name="chevronDown" size={16} />
           </button>
           <button type="submit" class="btn btn-primary hero-go">
@@ -87,7 +93,15 @@ function Hero() {
         <p class="hero-hint">{t('home.hint')}</p>
         <HeroArt />
       </div>
-      <CityPicker open={picker} onClose={() => setPicker(false)} onSelect={(c) => setCity(c)} />
+      <CityPicker
+        open={picker}
+        allowProvince
+        onClose={() => setPicker(false)}
+        onSelect={(c, p) => {
+          setCity(c);
+          setProvince(c ? null : (p ?? null));
+        }}
+      />
     </section>
   );
 }

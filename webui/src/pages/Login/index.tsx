@@ -4,11 +4,15 @@ import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { LogoMark } from '../../components/Logo';
+import { FormField } from '../../components/FormField';
 import { PasswordInput } from '../../components/PasswordInput';
-import { login } from '../../api';
+import { CodeTimer, type SentCode } from '../../components/CodeTimer';
+import { login, loginWithCode, resetPassword, sendLoginCode, sendResetCode, type CodeSent, type LoginAnswer } from '../../api';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
-import { isMobile, normalizeMobile } from '../../lib/validate';
+import { mapServerErrors } from '../../lib/serverErrors';
+import { isMobile, MIN_PASSWORD, normalizeMobile, OTP_LENGTH } from '../../lib/validate';
+import { localDigits, toLatinDigits } from '../../lib/digits';
 import './auth.css';
 
 export { PasswordInput };
@@ -18,39 +22,40 @@ export function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
 }
 
+type Tab = 'password' | 'code' | 'forgot';
+type Errors = Partial<Record<'mobile' | 'password' | 'code' | 'form', string>>;
+
+/** Server field names → this page's fields. */
+const aliases = { numberPhone: 'mobile', otpCode: 'code' };
+
+function tabOf(v: string | null): Tab {
+  return v === 'code' || v === 'forgot' ? v : 'password';
+}
+
+/** Sign in with a password, sign in with an SMS code, or reset a forgotten password (`?tab=`). */
 export default function Login() {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const next = safeNext(params.get('next'));
-  usePageMeta(t('auth.loginTitle'), t('auth.loginDescription'));
+  const tab = tabOf(params.get('tab'));
   const [mobile, setMobile] = useState('');
-  const [password, setPassword] = useState('');
-  const [err, setErr] = useState<{ mobile?: string; password?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const titles: Record<Tab, string> = { password: t('auth.loginTitle'), code: t('auth.codeLoginTitle'), forgot: t('auth.forgotTitle') };
+  usePageMeta(titles[tab], t('auth.loginDescription'));
 
   if (auth.loggedIn) return <Navigate to={next} replace />;
 
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const n: typeof err = {};
-    if (!mobile.trim()) n.mobile = t('errors.enter', { des: t('auth.mobile') });
-    else if (!isMobile(mobile)) n.mobile = t('errors.enterCorrect', { des: t('auth.mobile') });
-    if (!password) n.password = t('errors.enter', { des: t('auth.password') });
-    setErr(n);
-    if (n.mobile || n.password) return;
-    setBusy(true);
-    try {
-      const answer = await login(normalizeMobile(mobile), password);
-      auth.signIn(answer);
-      toast(t('auth.welcome'), 'success');
-      navigate(next, { replace: true });
-    } catch (x) {
-      setErr({ form: (x as Error).message });
-    } finally {
-      setBusy(false);
-    }
+  const go = (to: Tab) => {
+    const p = new URLSearchParams(params);
+    if (to === 'password') p.delete('tab');
+    else p.set('tab', to);
+    setParams(p, { replace: true });
+  };
+  const done = (answer: LoginAnswer, message: string) => {
+    auth.signIn(answer);
+    toast(message, 'success');
+    navigate(next, { replace: true });
   };
 
   return (
@@ -58,54 +63,236 @@ export default function Login() {
       <section class="auth-card card">
         <div class="auth-head">
           <LogoMark size={48} />
-          <h1>{t('auth.loginTitle')}</h1>
-          <p class="muted">{t('auth.loginIntro')}</p>
+          <h1>{titles[tab]}</h1>
+          <p class="muted">{tab === 'forgot' ? t('auth.forgotIntro') : tab === 'code' ? t('auth.codeLoginIntro') : t('auth.loginIntro')}</p>
         </div>
-        <form onSubmit={submit} noValidate>
-          <div class="field">
-            <label for="l-mobile">{t('auth.mobile')}</label>
-            <input
-              id="l-mobile"
-              class="input"
-              type="tel"
-              inputMode="tel"
-              dir="ltr"
-              autocomplete="tel"
-              placeholder="09xxxxxxxxx"
-              value={mobile}
-              aria-invalid={!!err.mobile}
-              aria-describedby={err.mobile ? 'l-mobile-err' : undefined}
-              onInput={(e) => setMobile((e.target as HTMLInputElement).value)}
-            />
-            {err.mobile && (
-              <span class="field-error" id="l-mobile-err">
-                {err.mobile}
-              </span>
-            )}
+        {tab !== 'forgot' && (
+          <div class="auth-tabs" role="tablist" aria-label={t('auth.loginWays')}>
+            {(['password', 'code'] as const).map((k) => (
+              <button
+                key={k}
+                type="button"
+                role="tab"
+                id={`l-tab-${k}`}
+                aria-selected={tab === k}
+                aria-controls="l-panel"
+                tabIndex={tab === k ? 0 : -1}
+                class={tab === k ? 'active' : ''}
+                onClick={() => go(k)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+                    const other = k === 'password' ? 'code' : 'password';
+                    go(other);
+                    window.setTimeout(() => document.getElementById(`l-tab-${other}`)?.focus(), 0);
+                  }
+                }}
+              >
+                {k === 'password' ? t('auth.withPassword') : t('auth.withCode')}
+              </button>
+            ))}
           </div>
-          <div class="field">
-            <label for="l-password">{t('auth.password')}</label>
-            <PasswordInput id="l-password" value={password} onInput={setPassword} invalid={!!err.password} describedBy={err.password ? 'l-password-err' : undefined} autocomplete="current-password" />
-            {err.password && (
-              <span class="field-error" id="l-password-err">
-                {err.password}
-              </span>
-            )}
+        )}
+        {tab === 'forgot' ? (
+          <CodeForm key="forgot" kind="reset" mobile={mobile} setMobile={setMobile} done={(a) => done(a, t('auth.passwordReset'))} />
+        ) : (
+          <div id="l-panel" role="tabpanel" aria-labelledby={`l-tab-${tab}`}>
+            {tab === 'password' && <PasswordForm mobile={mobile} setMobile={setMobile} onForgot={() => go('forgot')} done={(a) => done(a, t('auth.welcome'))} />}
+            {tab === 'code' && <CodeForm key="code" kind="login" mobile={mobile} setMobile={setMobile} done={(a) => done(a, t('auth.welcome'))} />}
           </div>
-          {err.form && (
-            <p class="form-error" role="alert">
-              {err.form}
-            </p>
-          )}
-          <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
-            {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="login" size={18} />}
-            {t('nav.login')}
-          </button>
-        </form>
-        <p class="auth-switch">
-          {t('auth.noAccount')} <Link to="/register">{t('auth.registerFree')}</Link>
-        </p>
+        )}
+        {tab === 'forgot' ? (
+          <p class="auth-switch">
+            <button type="button" class="link-btn" onClick={() => go('password')}>
+              {t('auth.backToLogin')}
+            </button>
+          </p>
+        ) : (
+          <p class="auth-switch">
+            {t('auth.noAccount')} <Link to="/register">{t('auth.registerFree')}</Link>
+          </p>
+        )}
       </section>
     </div>
+  );
+}
+
+/** Checks a mobile number as typed; answers the error or ''. */
+function mobileError(mobile: string, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (!mobile.trim()) return t('errors.enter', { des: t('auth.mobile') });
+  if (!isMobile(mobile)) return t('errors.enterCorrect', { des: t('auth.mobile') });
+  return '';
+}
+
+/** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
+function focusFirst(errors: Errors, ids: Partial<Record<keyof Errors, string>>) {
+  const first = (Object.keys(ids) as (keyof Errors)[]).find((k) => errors[k]);
+  if (first) window.setTimeout(() => document.getElementById(ids[first] ?? '')?.focus(), 0);
+}
+
+function PasswordForm({ mobile, setMobile, onForgot, done }: { mobile: string; setMobile: (v: string) => void; onForgot: () => void; done: (a: LoginAnswer) => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const [err, setErr] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const ids = { mobile: 'l-mobile', password: 'l-password' };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const n: Errors = {};
+    const m = mobileError(mobile, t);
+    if (m) n.mobile = m;
+    if (!password) n.password = t('errors.enter', { des: t('auth.password') });
+    setErr(n);
+    if (n.mobile || n.password) return focusFirst(n, ids);
+    setBusy(true);
+    try {
+      done(await login(normalizeMobile(mobile), password));
+    } catch (x) {
+      const mapped = mapServerErrors(x, ['mobile', 'password'], { aliases });
+      setErr({ ...mapped.fields, form: mapped.form ?? undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormField id="l-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} type="tel" inputMode="tel" autocomplete="tel" placeholder="09xxxxxxxxx" />
+      <FormField id="l-password" label={t('auth.password')} value={password} onInput={setPassword} error={err.password} password autocomplete="current-password" />
+      <p class="auth-forgot">
+        <button type="button" class="link-btn" onClick={onForgot}>
+          {t('auth.forgot')}
+        </button>
+      </p>
+      {err.form && (
+        <p class="form-error" role="alert">
+          {err.form}
+        </p>
+      )}
+      <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+        {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="login" size={18} />}
+        {t('nav.login')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * A number, then the code sent to it (with its countdown and resend), and for a reset the new
+ * password: signs in with the code alone, or resets the password and signs in.
+ */
+function CodeForm({ kind, mobile, setMobile, done }: { kind: 'login' | 'reset'; mobile: string; setMobile: (v: string) => void; done: (a: LoginAnswer) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [sent, setSent] = useState<SentCode | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [err, setErr] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const p = kind === 'login' ? 'c' : 'f';
+  const ids = { mobile: `${p}-mobile`, code: `${p}-code`, password: `${p}-password` };
+
+  const send = async (e?: Event) => {
+    e?.preventDefault();
+    const m = mobileError(mobile, t);
+    if (m) {
+      setErr({ mobile: m });
+      return focusFirst({ mobile: m }, ids);
+    }
+    setErr({});
+    setBusy(true);
+    try {
+      const answer: CodeSent = await (kind === 'login' ? sendLoginCode : sendResetCode)(normalizeMobile(mobile));
+      setSent({ at: Date.now(), expiresIn: answer?.expiresIn ?? 120, resendIn: answer?.resendIn ?? 60 });
+      setCode('');
+      toast(t('auth.codeSent'), 'success');
+      window.setTimeout(() => document.getElementById(ids.code)?.focus(), 50);
+    } catch (x) {
+      const mapped = mapServerErrors(x, ['mobile'], { aliases, statusFields: { 429: 'mobile', 502: 'mobile' } });
+      setErr(sent ? { form: Object.values(mapped.fields)[0] ?? mapped.form ?? undefined } : { ...mapped.fields, form: mapped.form ?? undefined });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const n: Errors = {};
+    const c = toLatinDigits(code).replace(/\D/g, '');
+    if (!c) n.code = t('errors.enter', { des: t('auth.code') });
+    else if (c.length !== OTP_LENGTH) n.code = t('errors.enterCorrect', { des: t('auth.code') });
+    if (kind === 'reset') {
+      if (!password) n.password = t('errors.enter', { des: t('auth.newPassword') });
+      else if ([...password].length < MIN_PASSWORD) n.password = t('auth.passwordShort', { n: localDigits(MIN_PASSWORD, lang) });
+    }
+    setErr(n);
+    if (Object.keys(n).length) return focusFirst(n, ids);
+    setBusy(true);
+    try {
+      const number = normalizeMobile(mobile);
+      done(kind === 'login' ? await loginWithCode(number, c) : await resetPassword({ numberPhone: number, otpCode: c, password }));
+    } catch (x) {
+      const mapped = mapServerErrors(x, ['mobile', 'code', 'password'], { aliases });
+      setErr({ ...mapped.fields, form: mapped.form ?? undefined });
+      focusFirst(mapped.fields, ids);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!sent) {
+    return (
+      <form onSubmit={send} noValidate>
+        <FormField id={ids.mobile} label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder="09xxxxxxxxx" />
+        {err.form && (
+          <p class="form-error" role="alert">
+            {err.form}
+          </p>
+        )}
+        <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+          {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="sms" size={18} />}
+          {t('auth.sendCode')}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <div class="sent-to">
+        <span>{t('auth.codeSentTo', { n: localDigits(normalizeMobile(mobile), lang) })}</span>
+        <button type="button" class="link-btn" onClick={() => {
+            setSent(null);
+            setErr({});
+          }}
+        >
+          {t('auth.changeNumber')}
+        </button>
+      </div>
+      <FormField
+        id={ids.code}
+        label={t('auth.code')}
+        value={code}
+        onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+        error={err.code}
+        inputMode="numeric"
+        autocomplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        inputClass="otp"
+        dir="ltr"
+      />
+      <CodeTimer id={`${p}-timer`} sent={sent} busy={busy} onResend={() => send()} />
+      {kind === 'reset' && (
+        <FormField id={ids.password} label={t('auth.newPassword')} value={password} onInput={setPassword} error={err.password} hint={t('auth.passwordHint', { n: localDigits(MIN_PASSWORD, lang) })} password autocomplete="new-password" />
+      )}
+      {err.form && (
+        <p class="form-error" role="alert">
+          {err.form}
+        </p>
+      )}
+      <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
+        {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name={kind === 'login' ? 'login' : 'lock'} size={18} />}
+        {kind === 'login' ? t('nav.login') : t('auth.resetAndLogin')}
+      </button>
+    </form>
   );
 }

@@ -1,15 +1,17 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { LogoMark } from '../../components/Logo';
-import { createUser, login, sendSignupCode } from '../../api';
+import { createUser, sendSignupCode, type CodeSent } from '../../api';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { isMobile, MIN_PASSWORD, normalizeMobile, OTP_LENGTH, RESEND_SECONDS } from '../../lib/validate';
 import { localDigits, toLatinDigits } from '../../lib/digits';
-import { PasswordInput } from '../../components/PasswordInput';
+import { mapServerErrors } from '../../lib/serverErrors';
+import { FormField } from '../../components/FormField';
+import { CodeTimer, type SentCode } from '../../components/CodeTimer';
 import '../Login/auth.css';
 
 type Errors = Partial<Record<'mobile' | 'code' | 'name' | 'password' | 'terms' | 'form', string>>;
@@ -28,13 +30,7 @@ export default function Register() {
   const [terms, setTerms] = useState(false);
   const [err, setErr] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState(0);
-
-  useEffect(() => {
-    if (wait <= 0) return;
-    const id = window.setTimeout(() => setWait(wait - 1), 1000);
-    return () => window.clearTimeout(id);
-  }, [wait]);
+  const [sent, setSent] = useState<SentCode | null>(null);
 
   if (auth.loggedIn) return <Navigate to="/dashboard" replace />;
 
@@ -45,9 +41,9 @@ export default function Register() {
     setErr({});
     setBusy(true);
     try {
-      await sendSignupCode(normalizeMobile(mobile));
+      const answer: CodeSent = await sendSignupCode(normalizeMobile(mobile));
       setStep(2);
-      setWait(RESEND_SECONDS);
+      setSent({ at: Date.now(), expiresIn: answer?.expiresIn ?? 120, resendIn: answer?.resendIn ?? RESEND_SECONDS });
       toast(t('auth.codeSent'), 'success');
       window.setTimeout(() => document.getElementById('r-code')?.focus(), 50);
     } catch (x) {
@@ -68,17 +64,22 @@ export default function Register() {
     else if (password.length < MIN_PASSWORD) n.password = t('auth.passwordShort', { n: localDigits(MIN_PASSWORD, lang) });
     if (!terms) n.terms = t('auth.acceptTerms');
     setErr(n);
-    if (Object.keys(n).length) return;
+    if (Object.keys(n).length) {
+      const first = (['code', 'name', 'password', 'terms'] as const).find((k) => n[k]);
+      if (first) window.setTimeout(() => document.getElementById(`r-${first}`)?.focus(), 0);
+      return;
+    }
     setBusy(true);
     try {
       const number = normalizeMobile(mobile);
-      await createUser({ numberPhone: number, name: name.trim(), password, profileImage: '', otpCode: c });
-      const answer = await login(number, password);
+      // Sign-up answers like login: the new account is signed in at once.
+      const answer = await createUser({ numberPhone: number, name: name.trim(), password, profileImage: '', otpCode: c });
       auth.signIn(answer);
       toast(t('auth.registered'), 'success');
       navigate('/dashboard', { replace: true });
     } catch (x) {
-      setErr({ form: (x as Error).message });
+      const m = mapServerErrors(x, ['mobile', 'code', 'name', 'password'], { aliases: { numberPhone: 'mobile', otpCode: 'code' } });
+      setErr({ ...m.fields, form: m.form ?? undefined });
     } finally {
       setBusy(false);
     }
@@ -86,7 +87,7 @@ export default function Register() {
 
   const errorOf = (k: keyof Errors) =>
     err[k] ? (
-      <span class="field-error" id={`r-${k}-err`}>
+      <span class="field-error" id={`r-${k}-err`} role="alert">
         {err[k]}
       </span>
     ) : null;
@@ -106,27 +107,7 @@ export default function Register() {
 
         {step === 1 ? (
           <form onSubmit={sendCode} noValidate>
-            <div class="field">
-              <label for="r-mobile">{t('auth.mobile')}</label>
-              <input
-                id="r-mobile"
-                class="input"
-                type="tel"
-                inputMode="tel"
-                dir="ltr"
-                autocomplete="tel"
-                placeholder="09xxxxxxxxx"
-                value={mobile}
-                aria-invalid={!!err.mobile}
-                aria-describedby={err.mobile ? 'r-mobile-err' : 'r-mobile-hint'}
-                onInput={(e) => setMobile((e.target as HTMLInputElement).value)}
-              />
-              {errorOf('mobile') ?? (
-                <span class="field-hint" id="r-mobile-hint">
-                  {t('auth.mobileHint')}
-                </span>
-              )}
-            </div>
+            <FormField id="r-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={err.mobile ? undefined : t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder="09xxxxxxxxx" />
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
               {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="sms" size={18} />}
               {t('auth.sendCode')}
@@ -143,45 +124,24 @@ export default function Register() {
                 {t('auth.changeNumber')}
               </button>
             </div>
-            <div class="field">
-              <label for="r-code">{t('auth.code')}</label>
-              <input
-                id="r-code"
-                class="input otp"
-                inputMode="numeric"
-                autocomplete="one-time-code"
-                dir="ltr"
-                maxLength={OTP_LENGTH}
-                value={code}
-                aria-invalid={!!err.code}
-                aria-describedby={err.code ? 'r-code-err' : undefined}
-                onInput={(e) => setCode(toLatinDigits((e.target as HTMLInputElement).value).replace(/\D/g, ''))}
-              />
-              {errorOf('code')}
-            </div>
-            <div class="resend" aria-live="polite">
-              <span class="muted">{wait > 0 ? t('auth.resendIn', { s: localDigits(wait, lang) }) : t('auth.noCode')}</span>
-              <button type="button" class="link-btn" disabled={wait > 0 || busy} onClick={() => sendCode()}>
-                {t('auth.resend')}
-              </button>
-            </div>
-            <div class="field">
-              <label for="r-name">{t('auth.name')}</label>
-              <input id="r-name" class="input" autocomplete="name" value={name} aria-invalid={!!err.name} aria-describedby={err.name ? 'r-name-err' : undefined} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-              {errorOf('name')}
-            </div>
-            <div class="field">
-              <label for="r-password">{t('auth.password')}</label>
-              <PasswordInput id="r-password" value={password} onInput={setPassword} invalid={!!err.password} describedBy={err.password ? 'r-password-err' : 'r-password-hint'} autocomplete="new-password" />
-              {errorOf('password') ?? (
-                <span class="field-hint" id="r-password-hint">
-                  {t('auth.passwordHint', { n: localDigits(MIN_PASSWORD, lang) })}
-                </span>
-              )}
-            </div>
+            <FormField
+              id="r-code"
+              label={t('auth.code')}
+              value={code}
+              onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+              error={err.code}
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              maxLength={OTP_LENGTH}
+              inputClass="otp"
+              dir="ltr"
+            />
+            {sent && <CodeTimer id="r-timer" sent={sent} busy={busy} onResend={() => sendCode()} />}
+            <FormField id="r-name" label={t('auth.name')} value={name} onInput={setName} error={err.name} autocomplete="name" />
+            <FormField id="r-password" label={t('auth.password')} value={password} onInput={setPassword} error={err.password} hint={t('auth.passwordHint', { n: localDigits(MIN_PASSWORD, lang) })} password autocomplete="new-password" />
             <div class="field">
               <label class="checkbox">
-                <input type="checkbox" checked={terms} onChange={(e) => setTerms((e.target as HTMLInputElement).checked)} aria-invalid={!!err.terms} aria-describedby={err.terms ? 'r-terms-err' : undefined} />
+                <input type="checkbox" id="r-terms" checked={terms} onChange={(e) => setTerms((e.target as HTMLInputElement).checked)} aria-invalid={!!err.terms} aria-describedby={err.terms ? 'r-terms-err' : undefined} />
                 <span>
                   {t('auth.termsBefore')}
                   <Link to="/terms" target="_blank">

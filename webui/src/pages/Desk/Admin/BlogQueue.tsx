@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { blogAuthor, blogTags } from '../../../components/BlogCard';
@@ -8,7 +7,7 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
 import { blogStatus } from '../MyBlogs';
-import { ModerationQueue, MoveButton, type QueueControl } from './ModerationQueue';
+import { ModerationQueue, MoveButton, ViewLink, type QueueControl } from './ModerationQueue';
 
 const STATUSES = ['Pending', 'Accepted', 'Published', 'Rejected', 'Blocked'];
 const MOVES: Record<string, ModerationStatus[]> = {
@@ -71,12 +70,7 @@ export default function BlogQueue() {
                 {(MOVES[s] ?? []).map((to) => (
                   <MoveButton key={to} to={to} unblock={s === 'Blocked'} onClick={() => ask(q, b, to, s)} />
                 ))}
-                {s === 'Published' && b.slug && (
-                  <Link to={`/blog/${encodeURIComponent(b.slug)}`} class="btn btn-ghost btn-sm">
-                    <Icon name="eye" size={16} />
-                    {t('desk.view')}
-                  </Link>
-                )}
+                {s === 'Published' && b.slug && <ViewLink to={`/blog/${encodeURIComponent(b.slug)}`} />}
               </div>
             </div>
           </>

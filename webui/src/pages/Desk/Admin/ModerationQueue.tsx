@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { Pager } from '../../../components/Pager';
@@ -105,6 +105,17 @@ export function ModerationQueue<T>({ load, filters = [], defaultStatus = '', key
       </Loaded>
       <ActionDialog action={action} onClose={() => setAction(null)} />
     </div>
+  );
+}
+
+/** The public page of an item, from its card. */
+export function ViewLink({ to }: { to: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={to} class="btn btn-ghost btn-sm">
+      <Icon name="eye" size={16} />
+      {t('desk.view')}
+    </Link>
   );
 }
 

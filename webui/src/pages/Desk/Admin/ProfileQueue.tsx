@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Icon } from '../../../components/Icon';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
@@ -7,7 +6,7 @@ import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
 import { contactLink } from '../../../lib/links';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
-import { ModerationQueue, MoveButton, type QueueControl } from './ModerationQueue';
+import { ModerationQueue, MoveButton, ViewLink, type QueueControl } from './ModerationQueue';
 
 const STATUSES = ['Pending', 'Accepted', 'Rejected', 'Blocked', 'Deleted'];
 
@@ -148,12 +147,7 @@ export default function ProfileQueue() {
                 {(MOVES[s] ?? []).map((to) => (
                   <MoveButton key={to} to={to} unblock={s === 'Blocked'} onClick={() => ask(q, p, to)} />
                 ))}
-                {s === 'Accepted' && p.slug && (
-                  <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
-                    <Icon name="eye" size={16} />
-                    {t('desk.view')}
-                  </Link>
-                )}
+                {s === 'Accepted' && p.slug && <ViewLink to={`/profile/${encodeURIComponent(p.slug)}`} />}
               </div>
             </div>
           </>
