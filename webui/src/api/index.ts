@@ -7,6 +7,7 @@ import type {
   City,
   CommentItem,
   CommentList,
+  CommentSort,
   Critic,
   LoginAnswer,
   Profile,
@@ -187,7 +188,15 @@ export const getSuggestions = (q: string, city: string | undefined, signal?: Abo
   get<Suggestions>(`/v1/search/suggest?q=${encodeURIComponent(q)}${city ? `&city_slag=${encodeURIComponent(city)}` : ''}`, { signal });
 
 /* Comments */
-export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
+export const getComments = (body: {
+  category?: number;
+  user_technical_id: number;
+  skip: number;
+  take: number;
+  /** Keep one score (1-5); absent or 0 keeps all. */
+  score?: number;
+  sort?: CommentSort;
+}) =>
   post<CommentList>('/v1/comment/get', body);
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
