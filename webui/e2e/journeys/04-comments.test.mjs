@@ -144,6 +144,8 @@ test('a review with a score, a refused second one kept and used, the score on th
     const answer = item.locator('.comment-reply');
     await answer.getByText(t(lang, 'comments.reply'), { exact: true }).waitFor();
     await answer.getByText(reply, { exact: true }).waitFor();
-    assert.equal(await item.getByRole('button').count(), 0, 'a visitor has nothing to press on a review');
+    // A visitor can only report a review (journey 12), not edit or answer it.
+    assert.equal(await item.getByRole('button').count(), 1, 'a visitor has only the report button on a review');
+    await item.getByRole('button', { name: t(lang, 'report.action'), exact: true }).waitFor();
   });
 });
