@@ -80,7 +80,7 @@ type App struct {
 	// metricsLn and metricsSrv serve /metrics apart from the public listener.
 	metricsLn  net.Listener
 	metricsSrv *http.Server
-	wg       sync.WaitGroup
+	wg         sync.WaitGroup
 }
 
 // Open opens the data directory and builds the server, without listening yet.
@@ -264,6 +264,11 @@ func (a *App) startBackground(ctx context.Context) {
 	go func() {
 		defer a.wg.Done()
 		a.Search.Run(ctx)
+	}()
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.API.RunStats(ctx)
 	}()
 	a.wg.Add(1)
 	go func() {
