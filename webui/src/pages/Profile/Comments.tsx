@@ -7,7 +7,7 @@ import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
 import { Stars } from '../../components/Stars';
 import { Icon } from '../../components/Icon';
-import { ErrorState } from '../../components/StateViews';
+import { Loaded } from '../../components/StateViews';
 import { formatDate, formatNumber } from '../../lib/format';
 import { pageCount, skipFor, TAKE } from '../../lib/paging';
 import { localDigits } from '../../lib/digits';
@@ -281,61 +281,59 @@ export function Comments({ profile }: { profile: Profile }) {
         </>
       )}
 
-      {list.status === 'error' ? (
-        <ErrorState message={list.error?.message} onRetry={list.reload} />
-      ) : list.status === 'success' && comments.length === 0 ? (
-        <p class="muted">{t('comments.none')}</p>
-      ) : (
-        <ul class="comment-list" role="list">
-          {comments.map((c) => (
-            <li key={c.id} class="comment">
-              <div class="comment-head">
-                <Avatar name={c.user?.name ?? ''} src={c.user?.profileImage} />
-                <div>
-                  <strong dir="auto">{c.user?.name || t('comments.anonymous')}</strong>
-                  <div class="small muted">{formatDate(c.create_at, lang)}</div>
-                </div>
-                <Stars score={c.score} size={14} bare />
-              </div>
-              {editing === c.id ? (
-                <CommentForm
-                  initial={{ score: c.score, description: c.description }}
-                  onSubmit={(v) => edit(c, v)}
-                  onCancel={() => setEditing(null)}
-                  submitLabel={t('common.save')}
-                />
-              ) : (
-                <p class="comment-text" dir="auto">
-                  {c.description}
-                </p>
-              )}
-              {isOwner && replying === c.id ? (
-                <ReplyForm comment={c} onSaved={replied} onCancel={() => setReplying(null)} />
-              ) : (
-                c.reply && (
-                  <div class="comment-reply">
-                    <strong class="small">{t('comments.reply')}</strong>
-                    <p dir="auto">{c.reply.description}</p>
-                    <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
+      <Loaded load={list} isEmpty={() => comments.length === 0} empty={<p class="muted">{t('comments.none')}</p>}>
+        {() => (
+          <ul class="comment-list" role="list">
+            {comments.map((c) => (
+              <li key={c.id} class="comment">
+                <div class="comment-head">
+                  <Avatar name={c.user?.name ?? ''} src={c.user?.profileImage} />
+                  <div>
+                    <strong dir="auto">{c.user?.name || t('comments.anonymous')}</strong>
+                    <div class="small muted">{formatDate(c.create_at, lang)}</div>
                   </div>
-                )
-              )}
-              {mine?.id === c.id && editing !== c.id && (
-                <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(c.id)}>
-                  <Icon name="edit" size={16} />
-                  {t('comments.editMine')}
-                </button>
-              )}
-              {isOwner && replying !== c.id && (
-                <button type="button" class="btn btn-ghost btn-sm" onClick={() => setReplying(c.id)}>
-                  <Icon name={c.reply ? 'edit' : 'comment'} size={16} />
-                  {c.reply ? t('comments.editReply') : t('comments.replyAction')}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                  <Stars score={c.score} size={14} bare />
+                </div>
+                {editing === c.id ? (
+                  <CommentForm
+                    initial={{ score: c.score, description: c.description }}
+                    onSubmit={(v) => edit(c, v)}
+                    onCancel={() => setEditing(null)}
+                    submitLabel={t('common.save')}
+                  />
+                ) : (
+                  <p class="comment-text" dir="auto">
+                    {c.description}
+                  </p>
+                )}
+                {isOwner && replying === c.id ? (
+                  <ReplyForm comment={c} onSaved={replied} onCancel={() => setReplying(null)} />
+                ) : (
+                  c.reply && (
+                    <div class="comment-reply">
+                      <strong class="small">{t('comments.reply')}</strong>
+                      <p dir="auto">{c.reply.description}</p>
+                      <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
+                    </div>
+                  )
+                )}
+                {mine?.id === c.id && editing !== c.id && (
+                  <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(c.id)}>
+                    <Icon name="edit" size={16} />
+                    {t('comments.editMine')}
+                  </button>
+                )}
+                {isOwner && replying !== c.id && (
+                  <button type="button" class="btn btn-ghost btn-sm" onClick={() => setReplying(c.id)}>
+                    <Icon name={c.reply ? 'edit' : 'comment'} size={16} />
+                    {c.reply ? t('comments.editReply') : t('comments.replyAction')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
 
       {total > 1 && (
         <nav class="pager" aria-label={t('pager.label')}>
