@@ -194,6 +194,18 @@ func metricMethod(m string) string {
 	return "other"
 }
 
+// MetricsHandler answers GET /metrics in Prometheus' text format, or nil without metrics. It is
+// for a listener of its own: the counts, the database size and the process figures are for the
+// operator, not the public.
+func (s *Server) MetricsHandler() http.Handler {
+	if s.metrics == nil {
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.handler())
+	return mux
+}
+
 // countSMS wraps the SMS sender so every send is counted by result.
 func (m *metrics) countSMS(next auth.Sender) auth.Sender {
 	if m == nil {

@@ -195,21 +195,12 @@ func (s *Store) Blogs(ctx context.Context, f BlogFilter) ([]*Blog, int, error) {
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE `+cond+` ORDER BY `+order+
+	out, err := queryRows(ctx, s.read, scanBlog, `SELECT `+blogColumns+` FROM blogs b WHERE `+cond+` ORDER BY `+order+
 		` LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list blogs: %w", err)
 	}
-	defer rows.Close()
-	out := []*Blog{}
-	for rows.Next() {
-		b, err := scanBlog(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("list blogs: %w", err)
-		}
-		out = append(out, b)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // ValidBlogStatus reports whether status can filter a blog listing.

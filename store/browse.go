@@ -61,9 +61,6 @@ func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, in
 	if err != nil {
 		return nil, 0, fmt.Errorf("browse profiles: %w", err)
 	}
-	if ids == nil {
-		ids = []int64{}
-	}
 	return ids, total, nil
 }
 

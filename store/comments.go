@@ -138,21 +138,12 @@ func (s *Store) Comments(ctx context.Context, f CommentFilter) ([]*Comment, int,
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+commentColumns+commentFrom+` WHERE `+cond+
+	out, err := queryRows(ctx, s.read, scanComment, `SELECT `+commentColumns+commentFrom+` WHERE `+cond+
 		` ORDER BY c.create_at DESC, c.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list comments: %w", err)
 	}
-	defer rows.Close()
-	out := []*Comment{}
-	for rows.Next() {
-		c, err := scanComment(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("list comments: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // CommentOf answers userID's comment on a profile, or the not-found error.

@@ -147,21 +147,12 @@ func (s *Store) Critics(ctx context.Context, f CriticFilter) ([]*Critic, int, er
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+criticColumns+` FROM critics WHERE `+cond+
+	out, err := queryRows(ctx, s.read, scanCritic, `SELECT `+criticColumns+` FROM critics WHERE `+cond+
 		` ORDER BY create_at DESC, id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list critics: %w", err)
 	}
-	defer rows.Close()
-	out := []*Critic{}
-	for rows.Next() {
-		c, err := scanCritic(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("list critics: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // SetCriticRead marks a contact-form message read or unread.

@@ -129,20 +129,11 @@ func (s *Store) Cities(ctx context.Context, f CityFilter) ([]City, error) {
 		where += " AND province_id = ?"
 		args = append(args, *f.ProvinceID)
 	}
-	rows, err := s.read.QueryContext(ctx, citySelect+` WHERE `+where+` ORDER BY capital DESC, farsi_name`, args...)
+	out, err := queryRows(ctx, s.read, scanCity, citySelect+` WHERE `+where+` ORDER BY capital DESC, farsi_name`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list cities: %w", err)
 	}
-	defer rows.Close()
-	out := []City{}
-	for rows.Next() {
-		c, err := scanCity(rows)
-		if err != nil {
-			return nil, fmt.Errorf("list cities: %w", err)
-		}
-		out = append(out, c)
-	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // City answers one city by id.

@@ -158,21 +158,12 @@ func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int,
 	if limit <= 0 {
 		limit = 20
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE `+cond+
+	out, err := queryRows(ctx, s.read, scanProfile, `SELECT `+profileColumns+` FROM profiles p WHERE `+cond+
 		` ORDER BY p.create_at DESC, p.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list profiles: %w", err)
 	}
-	defer rows.Close()
-	out := []*Profile{}
-	for rows.Next() {
-		p, err := scanProfile(rows)
-		if err != nil {
-			return nil, 0, fmt.Errorf("list profiles: %w", err)
-		}
-		out = append(out, p)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // Profile answers a profile by id, in any state.

@@ -34,6 +34,8 @@ export interface CategoryNode {
   slag: string;
   favourite?: boolean;
   parent_id?: number | null;
+  /** Other words people search the category by, Persian and English. */
+  synonyms?: string[];
   children?: CategoryNode[];
 }
 

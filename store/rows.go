@@ -10,22 +10,37 @@ type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-// queryIDs runs a query answering one integer column and answers its values in order.
-func queryIDs(ctx context.Context, q queryer, query string, args ...any) ([]int64, error) {
+// scanner is what the scan functions read a row from: *sql.Row or *sql.Rows.
+type scanner = interface{ Scan(...any) error }
+
+// queryRows runs a query and answers its rows, each read by scan, in order: an empty list, not
+// nil, when there are none.
+func queryRows[T any](ctx context.Context, q queryer, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var ids []int64
+	out := []T{}
 	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
+		v, err := scan(rows)
+		if err != nil {
 			return nil, err
 		}
-		ids = append(ids, id)
+		out = append(out, v)
 	}
-	return ids, rows.Err()
+	return out, rows.Err()
+}
+
+// queryIDs runs a query answering one integer column and answers its values in order.
+func queryIDs(ctx context.Context, q queryer, query string, args ...any) ([]int64, error) {
+	return queryRows(ctx, q, scanID, query, args...)
+}
+
+func scanID(sc scanner) (int64, error) {
+	var id int64
+	err := sc.Scan(&id)
+	return id, err
 }
 
 // eachIDBatch pages through the ids a keyset query answers and calls fn with each page. The
