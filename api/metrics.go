@@ -85,6 +85,16 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_search_outbox_backlog",
 			Help: "Changes written to the database that the search index has not applied yet (outbox head minus applied).",
 		}, s.outboxBacklog),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_search_fast_path_misses_total",
+			Help: "Searches whose fast path found Bleve's internals changed and fell back to a slower way (search/fence.go); should stay 0.",
+		}, func() float64 {
+			if s.cfg.Search == nil {
+				return 0
+			}
+			m := s.cfg.Search.FastPathMisses()
+			return float64(m.DocIDs + m.Cells)
+		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_index_documents",
 			Help: "Documents in the search index.",

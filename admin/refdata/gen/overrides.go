@@ -91,6 +91,7 @@ var seatOf = map[string]string{
 	"کرمان/گنبکی":                 "گنبکی",
 	"کرمان/جازموریان":             "زهکلوت",
 	// Counties with several cities, none named like the county (Wikipedia's county articles).
+	"بوشهر/دیر":                     "بندر دیر",
 	"گیلان/طوالش":                   "هشتپر",
 	"مازندران/سوادکوه":              "پل سفید",
 	"خوزستان/دشت آزادگان":           "سوسنگرد",
