@@ -492,6 +492,9 @@ func run(src, out, testdata string, report io.Writer) error {
 					k.EnglishName = c.EnglishName
 				}
 			}
+			if en, ok := englishFor[k.FarsiName]; ok {
+				k.EnglishName = en
+			}
 		}
 	}
 	if len(noSeat) > 0 {
