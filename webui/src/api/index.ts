@@ -7,6 +7,7 @@ import type {
   City,
   CommentItem,
   CommentList,
+  CommentSort,
   Critic,
   LoginAnswer,
   Profile,
@@ -179,7 +180,15 @@ export const getUserProfiles = (userId: number) =>
   get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
 
 /* Comments */
-export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
+export const getComments = (body: {
+  category?: number;
+  user_technical_id: number;
+  skip: number;
+  take: number;
+  /** Keep one score (1-5); absent or 0 keeps all. */
+  score?: number;
+  sort?: CommentSort;
+}) =>
   post<CommentList>('/v1/comment/get', body);
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>

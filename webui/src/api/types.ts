@@ -125,7 +125,12 @@ export interface CommentItem {
 export interface CommentList {
   comments: CommentItem[];
   count: number;
+  /** Our addition to comment/get: how many visible comments gave 1…5 stars (index 0: the 1s). */
+  scores?: number[];
 }
+
+/** The orders comment/get takes (our addition); newest is the default. */
+export type CommentSort = 'newest' | 'highest' | 'lowest';
 
 export interface Blog {
   id: number;
