@@ -13,6 +13,7 @@ import type {
   Profile,
   ProfileList,
   Province,
+  Suggestions,
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
@@ -70,7 +71,10 @@ function searchKey(body: SearchBody): string {
 
 /** A search answer with its list and count filled in, whatever the API left out. */
 function listOf(r: ProfileList | null | undefined): ProfileList {
-  return { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  const list: ProfileList = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  if (r?.fallback) list.fallback = r.fallback;
+  if (r?.did_you_mean) list.did_you_mean = r.did_you_mean;
+  return list;
 }
 
 export interface Offline<T> {
@@ -178,6 +182,10 @@ export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}
 // Shown on public pages: a refusal must not sign the visitor out.
 export const getUserProfiles = (userId: number) =>
   get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
+
+/* Suggestions as you type (categories, cities, profiles), in the current city when one is chosen. */
+export const getSuggestions = (q: string, city: string | undefined, signal?: AbortSignal) =>
+  get<Suggestions>(`/v1/search/suggest?q=${encodeURIComponent(q)}${city ? `&city_slag=${encodeURIComponent(city)}` : ''}`, { signal });
 
 /* Comments */
 export const getComments = (body: {
