@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
+import { SearchBox, rememberSearch } from '../../components/SearchBox';
 import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { BlogCard } from '../../components/BlogCard';
@@ -53,6 +54,7 @@ function Hero() {
   const [picker, setPicker] = useState(false);
   const submit = (e: Event) => {
     e.preventDefault();
+    rememberSearch(q);
     navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q, province: city?.province_id ?? province?.id, page: 1 }));
   };
   const place = city
@@ -71,14 +73,14 @@ function Hero() {
           </label>
           <div class="hero-q">
             <Icon name="search" />
-            <input
+            <SearchBox
               id="hero-q"
-              type="search"
+              bare
               value={q}
-              onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+              onValue={setQ}
+              onSubmit={(v) => navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q: v, province: city?.province_id ?? province?.id, page: 1 }))}
+              city={city?.slag ?? ALL_IRAN}
               placeholder={t('home.searchPlaceholder')}
-              enterkeyhint="search"
-              autocomplete="off"
             />
           </div>
           <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={`${t('city.choose')}: ${place}`}>
