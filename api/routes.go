@@ -17,6 +17,8 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap.xml", handle(s.handleSitemapIndex)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-pages.xml", handle(s.handleSitemapPages)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-profiles-{page:[0-9]+}.xml", handle(s.handleSitemapProfiles)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogSitePath, handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogTradePrefix+"{slug:[a-z0-9-]+}.png", handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
@@ -81,6 +83,12 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/critics-and-suggestions/addWithAuth", handle(s.handleCriticAddWithAuth)).Methods(http.MethodPost)
 	v1.HandleFunc("/critics-and-suggestions", handle(s.handleCritics)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/critics/"+id+"/read", handle(s.handleCriticRead)).Methods(http.MethodPut)
+
+	// Notifications: the bell and the SMS notices' opt-outs.
+	v1.HandleFunc("/notification/list", handle(s.handleNotificationList)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/read", handle(s.handleNotificationRead)).Methods(http.MethodPut)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSGet)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSSet)).Methods(http.MethodPut)
 
 	// Accounts (SPEC.md §7) and uploads.
 	v1.HandleFunc("/send-sms/sendSmsForSignUp", handle(s.handleSendSignupCode)).Methods(http.MethodPost)

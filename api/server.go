@@ -38,6 +38,11 @@ type Config struct {
 	Search *search.Index
 	// SMS sends sign-up codes; nil writes them to the log.
 	SMS auth.Sender
+	// SMSTemplates names the provider's template for each kind of notice SMS (store.SMSKinds);
+	// a kind without one uses its own name as the template.
+	SMSTemplates map[string]string
+	// SMSPerDay is how many notice SMS one user gets per day at most (0: 5).
+	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
@@ -59,6 +64,7 @@ type Server struct {
 	store   *store.Store
 	proxies []*net.IPNet
 	web     *webApp
+	og      ogCards
 	handler http.Handler
 
 	catMu   sync.Mutex
