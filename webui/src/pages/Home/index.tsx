@@ -6,7 +6,7 @@ import { SearchBox, rememberSearch } from '../../components/SearchBox';
 import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { BlogCard } from '../../components/BlogCard';
-import { ErrorState, EmptyState } from '../../components/StateViews';
+import { EmptyState, Loaded } from '../../components/StateViews';
 import { getFavouriteCategories, searchBlogs, searchProfiles, type Province } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
@@ -156,7 +156,7 @@ function TopProfessionals() {
   const top = useLoad(async (signal) => {
     const r = await searchProfiles({ take: 8, skip: 0, order: 'best' }, undefined, signal);
     learnFromProfiles(r.data.profiles);
-    return r.data.profiles;
+    return r.data.profiles ?? [];
   }, []);
   return (
     <section class="section container" aria-labelledby="top-title">
@@ -166,21 +166,32 @@ function TopProfessionals() {
           {t('common.seeAll')}
         </Link>
       </div>
-      {top.status === 'error' ? (
-        <ErrorState message={top.error?.message} onRetry={top.reload} />
-      ) : top.status === 'success' && (top.data ?? []).length === 0 ? (
-        <EmptyState title={t('home.noPros')} text={t('home.noProsText')} icon="briefcase">
-          <Link to="/register" class="btn btn-primary">
-            {t('home.registerFree')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <div class="top-grid">
-          {top.status === 'loading'
-            ? Array.from({ length: 4 }, (_, i) => <ProfileCardSkeleton key={i} />)
-            : (top.data ?? []).map((p) => <ProfileCard key={p.id} p={p} />)}
-        </div>
-      )}
+      <Loaded
+        load={top}
+        loading={
+          <div class="top-grid">
+            {Array.from({ length: 4 }, (_, i) => (
+              <ProfileCardSkeleton key={i} />
+            ))}
+          </div>
+        }
+        isEmpty={(ps) => ps.length === 0}
+        empty={
+          <EmptyState title={t('home.noPros')} text={t('home.noProsText')} icon="briefcase">
+            <Link to="/register" class="btn btn-primary">
+              {t('home.registerFree')}
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(ps) => (
+          <div class="top-grid">
+            {ps.map((p) => (
+              <ProfileCard key={p.id} p={p} />
+            ))}
+          </div>
+        )}
+      </Loaded>
     </section>
   );
 }
