@@ -6,12 +6,8 @@ import { OpenBadge } from './OpenBadge';
 import { formatDistance } from '../lib/format';
 import { openStatus, hasHours } from '../lib/hours';
 import { Icon } from './Icon';
-
-export const LOGO_FALLBACK = '/images/logo.png';
-
-export function profileImage(p: Profile): string {
-  return p.profile_image || p.logo || LOGO_FALLBACK;
-}
+import { TradePicture } from './TradePicture';
+import { SaveButton } from './SaveButton';
 
 export function statusOf(p: Profile) {
   return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -29,19 +25,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
   return (
     <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
       <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="pcard-link">
-        <img
-          class="pcard-img"
-          src={profileImage(p)}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          decoding="async"
-          onError={(e) => {
-            const img = e.currentTarget as HTMLImageElement;
-            if (!img.src.endsWith(LOGO_FALLBACK)) img.src = LOGO_FALLBACK;
-          }}
-        />
+        <TradePicture p={p} class="pcard-img" size={96} />
         <div class="pcard-body">
           <Name class="pcard-name" dir="auto">
             {p.profile_name}
@@ -65,6 +49,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
           </div>
         </div>
       </Link>
+      <SaveButton p={p} compact />
     </article>
   );
 }
