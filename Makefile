@@ -48,8 +48,13 @@ vet:
 		fi; \
 	done
 
+## test-go also prints how many of the security audit's attacks were tried and held
+## (api TestAuditAttacks writes the line to AUDIT_REPORT).
+AUDIT_REPORT := $(or $(TMPDIR),/tmp)/kardan-audit-attacks.txt
 test-go:
-	$(GO) test -race -count=1 ./...
+	@rm -f $(AUDIT_REPORT)
+	KARDAN_AUDIT_REPORT=$(AUDIT_REPORT) $(GO) test -race -count=1 ./...
+	@cat $(AUDIT_REPORT)
 
 test-web: webui/node_modules/.installed
 	@# Strict type-check (app and tests) and the linter (Biome, with the react-hooks rules): both must be clean.

@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gorilla/mux"
@@ -19,6 +20,9 @@ import (
 
 // maxJSONBody bounds every JSON request body.
 const maxJSONBody = 1 << 20
+
+// jsonBodyTimeout bounds the time to read a JSON body once its handler starts.
+var jsonBodyTimeout = 10 * time.Second
 
 // envelope is the shape of every /v1 answer.
 type envelope struct {
@@ -152,6 +156,10 @@ func toInt(v any) int {
 // decodeJSON reads a JSON body of at most maxJSONBody bytes into v. Unknown fields are ignored:
 // the spec's client sends some the server derives itself (key_word). Invalid UTF-8 is refused.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	// A JSON body is at most 1 MiB: it gets jsonBodyTimeout, not the minute an upload on a
+	// slow line needs, so a client cannot hold a connection open by sending it slowly (audit
+	// L3). Servers that cannot set deadlines (tests' recorders) ignore it.
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(jsonBodyTimeout))
 	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
 	body, err := io.ReadAll(r.Body)
 	if err != nil {

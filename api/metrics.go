@@ -85,6 +85,16 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_search_outbox_backlog",
 			Help: "Changes written to the database that the search index has not applied yet (outbox head minus applied).",
 		}, s.outboxBacklog),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_search_fast_path_misses_total",
+			Help: "Searches whose fast path found Bleve's internals changed and fell back to a slower way (search/fence.go); should stay 0.",
+		}, func() float64 {
+			if s.cfg.Search == nil {
+				return 0
+			}
+			m := s.cfg.Search.FastPathMisses()
+			return float64(m.DocIDs + m.Cells)
+		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_index_documents",
 			Help: "Documents in the search index.",
@@ -192,6 +202,18 @@ func metricMethod(m string) string {
 		return m
 	}
 	return "other"
+}
+
+// MetricsHandler answers GET /metrics in Prometheus' text format, or nil without metrics. It is
+// for a listener of its own: the counts, the database size and the process figures are for the
+// operator, not the public.
+func (s *Server) MetricsHandler() http.Handler {
+	if s.metrics == nil {
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", s.metrics.handler())
+	return mux
 }
 
 // countSMS wraps the SMS sender so every send is counted by result.

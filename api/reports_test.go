@@ -86,6 +86,8 @@ func TestReportsOverHTTP(t *testing.T) {
 			{"ErrPendingProfile", reportReq("profile", w.pending.ID, "spam", "", "10.21.0.1"), 404, "موردی یافت نشد", "Item not found"},
 			{"ErrMissingComment", reportReq("comment", 99999, "spam", "", "10.21.0.1"), 404, "موردی یافت نشد", "Item not found"},
 			{"ErrRepeat", reportReq("comment", spam, "spam", "", "10.20.0.1"), 409, "پیش‌تر گزارش کرده‌اید", "already reported"},
+			{"ErrRepeatSignedIn", req{method: "POST", path: "/v1/report/add", ip: "10.21.0.9", token: w.other,
+				body: fmt.Sprintf(`{"entity":"comment","id":%d,"reason":"spam"}`, spam)}, 409, "پیش‌تر گزارش کرده‌اید", "already reported"},
 			{"ErrBadJSON", req{method: "POST", path: "/v1/report/add", body: `{"entity":`, ip: "10.21.0.1"}, 400, "قالب JSON درست نیست", "malformed JSON"},
 			{"ErrIDNotNumber", req{method: "POST", path: "/v1/report/add", body: `{"entity":"profile","id":"x","reason":"spam"}`, ip: "10.21.0.1"}, 400, "شناسه", "id"},
 		} {

@@ -102,7 +102,8 @@ func (s *Server) routes() http.Handler {
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
 	if s.metrics != nil {
-		r.Handle("/metrics", s.metrics.handler()).Methods(http.MethodGet)
+		// /metrics itself is served on its own listener (MetricsHandler, serve --metrics-addr),
+		// never to the public one.
 		r.Use(labelRoute)
 	}
 	r.Use(s.limitSearch)

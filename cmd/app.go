@@ -43,8 +43,13 @@ type ServeConfig struct {
 	// many of them are kept.
 	BackupEvery time.Duration
 	BackupKeep  int
-	// Metrics serves GET /metrics for Prometheus.
+	// Metrics collects Prometheus metrics, served on MetricsAddr (never on Addr).
 	Metrics bool
+	// MetricsAddr is the metrics listener's address; setting it turns Metrics on.
+	MetricsAddr string
+	// ConnsPerAddr caps the open connections of one client address (0: no cap); trusted
+	// proxies and loopback are not capped.
+	ConnsPerAddr int
 	// SearchRate and SearchBurst limit search requests per client address (0: no limit).
 	SearchRate  float64
 	SearchBurst int
@@ -71,6 +76,10 @@ type App struct {
 	noAdmin  bool
 	listener net.Listener
 	http     *http.Server
+	proxies  []*net.IPNet
+	// metricsLn and metricsSrv serve /metrics apart from the public listener.
+	metricsLn  net.Listener
+	metricsSrv *http.Server
 	wg       sync.WaitGroup
 }
 
@@ -86,6 +95,11 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	proxies, err := api.ParseCIDRs(cfg.TrustedProxies)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.MetricsAddr != "" {
+		cfg.Metrics = true
+	} else if cfg.Metrics {
+		cfg.MetricsAddr = DefaultMetricsAddr
 	}
 	if cfg.ShutdownTimeout == 0 {
 		cfg.ShutdownTimeout = 10 * time.Second
@@ -114,7 +128,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{g: g, cfg: cfg, Store: st}
+	a := &App{g: g, cfg: cfg, Store: st, proxies: proxies}
 	// A first start finds an empty database, and an upgrade may bring newer reference data:
 	// either way the binary's provinces, cities and categories are applied before anything reads
 	// them (the search index included).
@@ -164,8 +178,28 @@ func (a *App) Listen() error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
 	}
-	a.listener = ln
+	a.listener = api.LimitConns(ln, a.cfg.ConnsPerAddr, a.proxies, a.cfg.IPv6Prefix, true)
+	if a.cfg.Metrics && a.API.MetricsHandler() != nil {
+		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("listen for metrics on %s: %w", a.cfg.MetricsAddr, err)
+		}
+		a.metricsLn = mln
+	}
 	return nil
+}
+
+// DefaultMetricsAddr is where --metrics serves /metrics without --metrics-addr: the machine
+// itself only.
+const DefaultMetricsAddr = "127.0.0.1:9464"
+
+// MetricsURL is the metrics listener's /metrics address, or "" without metrics.
+func (a *App) MetricsURL() string {
+	if a.metricsLn == nil {
+		return ""
+	}
+	return "http://" + a.metricsLn.Addr().String() + "/metrics"
 }
 
 // Addr is the address the app listens on.
@@ -195,8 +229,13 @@ func (a *App) Run(ctx context.Context) error {
 	defer stopBackground()
 	a.startBackground(bgCtx)
 
-	errc := make(chan error, 1)
+	errc := make(chan error, 2)
 	go func() { errc <- a.http.Serve(a.listener) }()
+	if a.metricsLn != nil {
+		a.metricsSrv = &http.Server{Handler: a.API.MetricsHandler(), ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout: 10 * time.Second, WriteTimeout: 30 * time.Second, ErrorLog: a.http.ErrorLog}
+		go func() { errc <- a.metricsSrv.Serve(a.metricsLn) }()
+	}
 	slog.Info("serving", "url", a.URL(), "data", a.g.DataDir, "moderation", a.cfg.Moderation)
 
 	select {
@@ -208,6 +247,9 @@ func (a *App) Run(ctx context.Context) error {
 	sctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
 	err := a.http.Shutdown(sctx)
+	if a.metricsSrv != nil {
+		a.metricsSrv.Shutdown(sctx)
+	}
 	stopBackground()
 	a.wg.Wait()
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -65,10 +65,11 @@ var buildKardan = sync.OnceValues(func() (string, error) {
 
 // server is one run of `kardan serve` as a child process.
 type server struct {
-	cmd  *exec.Cmd
-	url  string
-	done chan error
-	log  *os.File
+	cmd     *exec.Cmd
+	url     string
+	metrics string // the metrics listener's /metrics address
+	done    chan error
+	log     *os.File
 }
 
 // startServer runs kardan serve on a free port and waits until it answers /healthz.
@@ -79,7 +80,7 @@ func startServer(t *testing.T, bin, data, smsFile, logPath string) *server {
 		t.Fatal(err)
 	}
 	c := exec.Command(bin, "serve", "--data", data, "--addr", "127.0.0.1:0", "--moderation", "off",
-		"--sms", "file:"+smsFile, "--search-rate", "0", "--metrics", "--trusted-proxy", "127.0.0.1/32", "--log-level", "warn")
+		"--sms", "file:"+smsFile, "--search-rate", "0", "--metrics-addr", "127.0.0.1:0", "--trusted-proxy", "127.0.0.1/32", "--log-level", "warn")
 	c.Stderr = logf
 	stdout, err := c.StdoutPipe()
 	if err != nil {
@@ -89,18 +90,26 @@ func startServer(t *testing.T, bin, data, smsFile, logPath string) *server {
 		t.Fatal(err)
 	}
 	s := &server{cmd: c, done: make(chan error, 1), log: logf}
-	urlc := make(chan string, 1)
+	urlc, metricsc := make(chan string, 1), make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
 			if u, ok := strings.CutPrefix(sc.Text(), "Kardan is running at "); ok {
 				urlc <- u
 			}
+			if u, ok := strings.CutPrefix(sc.Text(), "Metrics at "); ok {
+				metricsc <- u
+			}
 		}
 	}()
 	go func() { s.done <- c.Wait() }()
 	select {
 	case s.url = <-urlc:
+		select {
+		case s.metrics = <-metricsc:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("kardan serve printed no metrics address\n%s", tail(logPath))
+		}
 	case err := <-s.done:
 		t.Fatalf("kardan serve exited at start: %v\n%s", err, tail(logPath))
 	case <-time.After(60 * time.Second):
@@ -622,9 +631,9 @@ func indexAnswers(t *testing.T, base string) map[string]string {
 	return out
 }
 
-func metricsValue(t *testing.T, base, name string) float64 {
+func metricsValue(t *testing.T, metricsURL, name string) float64 {
 	t.Helper()
-	res, err := http.Get(base + "/metrics")
+	res, err := http.Get(metricsURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -724,7 +733,7 @@ func TestCrashSafety(t *testing.T) {
 
 	// The index that lived through the crashes, fully caught up.
 	s = startServer(t, bin, data, w.smsFile, logPath)
-	if n := metricsValue(t, s.url, "kardan_search_outbox_backlog"); n != 0 {
+	if n := metricsValue(t, s.metrics, "kardan_search_outbox_backlog"); n != 0 {
 		t.Errorf("outbox backlog after start-up: %v, want 0", n)
 	}
 	live := indexAnswers(t, s.url)

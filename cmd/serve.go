@@ -32,6 +32,9 @@ func newServeCmd(g *Globals) *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(g.Out, "Kardan is running at %s\n", app.URL())
+			if u := app.MetricsURL(); u != "" {
+				fmt.Fprintf(g.Out, "Metrics at %s\n", u)
+			}
 			app.printFirstRun(g.Out)
 			runErr := app.Run(ctx)
 			if err := app.Close(); err != nil && runErr == nil {
@@ -51,7 +54,9 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.IntVar(&cfg.BackupKeep, "backup-keep", fromEnv.Int("BACKUP_KEEP", 7), "how many scheduled backups to keep (env KARDAN_BACKUP_KEEP)")
 	f.Float64Var(&cfg.SearchRate, "search-rate", fromEnv.Float("SEARCH_RATE", 30), "search requests per second allowed to one client address (0: no limit; env KARDAN_SEARCH_RATE)")
 	f.IntVar(&cfg.SearchBurst, "search-burst", fromEnv.Int("SEARCH_BURST", 60), "search requests one client address may make at once before --search-rate applies (env KARDAN_SEARCH_BURST)")
-	f.BoolVar(&cfg.Metrics, "metrics", fromEnv.Bool("METRICS", false), "serve GET /metrics in Prometheus text format; keep it away from the public at the proxy (env KARDAN_METRICS)")
+	f.BoolVar(&cfg.Metrics, "metrics", fromEnv.Bool("METRICS", false), "serve GET /metrics in Prometheus text format on --metrics-addr (env KARDAN_METRICS)")
+	f.StringVar(&cfg.MetricsAddr, "metrics-addr", env("METRICS_ADDR", ""), "address of the metrics listener, apart from --addr (default "+DefaultMetricsAddr+" with --metrics; setting it turns metrics on; env KARDAN_METRICS_ADDR)")
+	f.IntVar(&cfg.ConnsPerAddr, "conns-per-addr", fromEnv.Int("CONNS_PER_ADDR", 128), "open connections one client address may hold; trusted proxies and loopback are not capped (0: no cap; env KARDAN_CONNS_PER_ADDR)")
 	return c
 }
 

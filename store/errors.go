@@ -34,6 +34,8 @@ type FieldError struct {
 
 // Error is Kardan's one application error. Its text for users comes from the message catalogue by
 // Key (with Args); Err keeps the cause for the log and is never shown.
+// It is every package's error type, not only storage's (api's request checks return it too): it
+// lives here because store is the package every other one imports, and it imports none.
 type Error struct {
 	Code   Code
 	Key    string

@@ -71,7 +71,8 @@ func validReason(r string) bool {
 }
 
 // AddReport stores a visitor's report of a public profile or comment (not found for anything the
-// public cannot see). One client address or account reports an item once while it is open.
+// public cannot see). An account, or an address without one, reports an item once while its
+// reports are open.
 func (s *Store) AddReport(ctx context.Context, in *ReportInput, reporterID *int64, clientIP string) (*Report, error) {
 	v := &Validation{}
 	entity := strings.TrimSpace(in.Entity)
@@ -104,8 +105,15 @@ func (s *Store) AddReport(ctx context.Context, in *ReportInput, reporterID *int6
 			return err
 		}
 		var dup int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM reports WHERE entity = ? AND entity_id = ? AND status = 'Open'
-			AND (client_ip = ? OR (reporter_id IS NOT NULL AND reporter_id = ?))`, entity, in.ID, clientIP, reporterID).Scan(&dup); err != nil {
+		// A signed-in reporter is one person whatever the address; anonymous reports are told
+		// apart by address only (people behind one office or carrier address can still sign in).
+		q := `SELECT COUNT(*) FROM reports WHERE entity = ? AND entity_id = ? AND status = 'Open' AND reporter_id IS NULL AND client_ip = ?`
+		args := []any{entity, in.ID, clientIP}
+		if reporterID != nil {
+			q = `SELECT COUNT(*) FROM reports WHERE entity = ? AND entity_id = ? AND status = 'Open' AND reporter_id = ?`
+			args = []any{entity, in.ID, *reporterID}
+		}
+		if err := tx.QueryRowContext(ctx, q, args...).Scan(&dup); err != nil {
 			return err
 		}
 		if dup > 0 {

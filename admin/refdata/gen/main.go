@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math"
 	"os"
@@ -97,7 +98,7 @@ func main() {
 	out := flag.String("out", "refdata", "where cities.json and counties.json are written (provinces.json is read there)")
 	testdata := flag.String("testdata", "testdata", "where the simplified province polygons are written")
 	flag.Parse()
-	if err := run(*src, *out, *testdata); err != nil {
+	if err := run(*src, *out, *testdata, os.Stdout); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -140,7 +141,7 @@ const handMadeUpTo = 486
 
 var numbered = regexp.MustCompile(`[0-9_]`)
 
-func run(src, out, testdata string) error {
+func run(src, out, testdata string, report io.Writer) error {
 	var provinces []province
 	if err := readJSON(filepath.Join(out, "provinces.json"), &provinces); err != nil {
 		return err
@@ -329,7 +330,7 @@ func run(src, out, testdata string) error {
 		c.OfficialID = o.ID
 		if c.ProvinceID != o.ProvinceID {
 			st.movedOut++
-			log.Printf("moved: %s from %s to %s (the official list's province)", c.Slug, provByID[c.ProvinceID].EnglishName, provByID[o.ProvinceID].EnglishName)
+			fmt.Fprintf(report, "moved: %s from %s to %s (the official list's province)\n", c.Slug, provByID[c.ProvinceID].EnglishName, provByID[o.ProvinceID].EnglishName)
 			c.ProvinceID = o.ProvinceID
 		}
 		if r, ok := renamed[c.Slug]; ok && r.English != "" {
@@ -446,7 +447,7 @@ func run(src, out, testdata string) error {
 					}
 				}
 				if seat == nil {
-					log.Printf("seat table: %s/%s names %s, not a city of the county", provByID[k.ProvinceID].FarsiName, k.FarsiName, name)
+					fmt.Fprintf(report, "seat table: %s/%s names %s, not a city of the county\n", provByID[k.ProvinceID].FarsiName, k.FarsiName, name)
 				}
 			}
 		}
@@ -481,7 +482,8 @@ func run(src, out, testdata string) error {
 		seat.Seat = true
 		k.SeatCityID = seat.ID
 		switch {
-		case key(seat.FarsiName) == key(k.FarsiName) || key2(seat.FarsiName) == key2(k.FarsiName):
+		case key(seat.FarsiName) == key(k.FarsiName) || key2(seat.FarsiName) == key2(k.FarsiName) ||
+			strings.TrimPrefix(key(seat.FarsiName), "بندر") == key(k.FarsiName): // بندر دیر is the seat of دیر
 			k.EnglishName = seat.EnglishName
 		default:
 			k.EnglishName = transliterate(k.FarsiName)
@@ -489,6 +491,9 @@ func run(src, out, testdata string) error {
 				if c.ProvinceID == k.ProvinceID && key(c.FarsiName) == key(k.FarsiName) {
 					k.EnglishName = c.EnglishName
 				}
+			}
+			if en, ok := englishFor[k.FarsiName]; ok {
+				k.EnglishName = en
 			}
 		}
 	}
@@ -603,18 +608,18 @@ func run(src, out, testdata string) error {
 			seats++
 		}
 	}
-	fmt.Printf("provinces %d, counties %d, cities %d (%d official, %d kept from before), seats %d\n",
+	fmt.Fprintf(report, "provinces %d, counties %d, cities %d (%d official, %d kept from before), seats %d\n",
 		len(provinces), len(countyList), len(cities), len(officials), len(prev), seats)
-	fmt.Printf("points: %d kept, %d from masterking (inside the province polygon), %d set by hand, %d moved province\n",
+	fmt.Fprintf(report, "points: %d kept, %d from masterking (inside the province polygon), %d set by hand, %d moved province\n",
 		st.kept, st.fromSource, st.overridden, st.movedOut)
-	fmt.Printf("fallbacks: %d at the county seat, %d at the mean of the county's cities, %d at the province capital\n",
+	fmt.Fprintf(report, "fallbacks: %d at the county seat, %d at the mean of the county's cities, %d at the province capital\n",
 		st.fallbackSeat, st.fallbackCounty, st.fallbackCapital)
-	fmt.Printf("english names: %d kept, %d from masterking, %d transliterated by rule\n", st.enKept, st.enSource, st.enTranslit)
+	fmt.Fprintf(report, "english names: %d kept, %d from masterking, %d transliterated by rule\n", st.enKept, st.enSource, st.enTranslit)
 	if len(st.farFromSeat) > 0 {
-		fmt.Printf("source points > 150 km from their seat, replaced by a fallback: %s\n", strings.Join(st.farFromSeat, "; "))
+		fmt.Fprintf(report, "source points > 150 km from their seat, replaced by a fallback: %s\n", strings.Join(st.farFromSeat, "; "))
 	}
 	if len(st.unmatchedLegacy) > 0 {
-		fmt.Printf("existing cities not in the official list (kept as they are): %s\n", strings.Join(st.unmatchedLegacy, ", "))
+		fmt.Fprintf(report, "existing cities not in the official list (kept as they are): %s\n", strings.Join(st.unmatchedLegacy, ", "))
 	}
 	return nil
 }

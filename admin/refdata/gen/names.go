@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // key folds a Persian name for matching: letter variants unified, diacritics, ZWNJ, spaces,
@@ -23,11 +24,12 @@ func key(s string) string {
 }
 
 // key2 is key without a leading «شهر جدید», «شهر» or «بندر», for a second round of matching.
+// What remains must be a name of its own (four letters or more), so شهرکرد stays whole.
 func key2(s string) string {
 	k := key(s)
 	for _, p := range []string{"شهرجدید", "شهر", "بندر"} {
-		if strings.HasPrefix(k, p) && len(k) > len(p)+2 {
-			return strings.TrimPrefix(k, p)
+		if rest := strings.TrimPrefix(k, p); rest != k && utf8.RuneCountInString(rest) >= 4 {
+			return rest
 		}
 	}
 	return k

@@ -8,16 +8,18 @@ package main
 // province given is where the official list files the city (Tabas moved from Yazd to South
 // Khorasan with its county in 2013).
 var renamed = map[string]struct{ Province, Name, English string }{
-	"zaboli":   {"سیستان و بلوچستان", "مهرستان", "Mehrestan"},
-	"suryan":   {"فارس", "بوانات", "Bavanat"},
-	"gomishan": {"گلستان", "گمیش تپه", "Gomishtappeh"},
-	"tabas":    {"خراسان جنوبی", "طبس", ""},
+	"zaboli": {"سیستان و بلوچستان", "مهرستان", "Mehrestan"},
+	"tabas":  {"خراسان جنوبی", "طبس", ""},
 }
 
 // sameAs maps an existing city's slug to the official list's spelling when the two differ only
 // in writing (a prefix, a letter, a space): the product keeps its usual spelling and the
 // official one becomes an alias.
 var sameAs = map[string]string{
+	// The official list still writes these two by their former names (Gomishan was Gomish Tappeh;
+	// Suryan is the town of Bavanat county): the product's current names stay, the others are aliases.
+	"gomishan":          "گمیش تپه",
+	"suryan":            "بوانات",
 	"hashtpar":          "هشتپر تالش",
 	"aliabad-e-katul":   "علی آباد",
 	"maraveh-tappeh":    "مراوه",
@@ -91,6 +93,7 @@ var seatOf = map[string]string{
 	"کرمان/گنبکی":                 "گنبکی",
 	"کرمان/جازموریان":             "زهکلوت",
 	// Counties with several cities, none named like the county (Wikipedia's county articles).
+	"بوشهر/دیر":                     "بندر دیر",
 	"گیلان/طوالش":                   "هشتپر",
 	"مازندران/سوادکوه":              "پل سفید",
 	"خوزستان/دشت آزادگان":           "سوسنگرد",
@@ -158,7 +161,8 @@ var seatOf = map[string]string{
 }
 
 // englishFor corrects English names a source gives wrongly (masterking's for شاهو is its name
-// before 2011).
+// before 2011) and names counties whose seat is named otherwise.
 var englishFor = map[string]string{
-	"شاهو": "Shahu",
+	"شاهو":   "Shahu",
+	"بوانات": "Bavanat",
 }

@@ -106,6 +106,29 @@ export const adminComments = async (status: string, skip: number, take: number) 
 export const setCommentStatus = (id: number, status: 'Hidden' | 'Visible', description: string) =>
   put<unknown>(`/v1/admin/comment/${id}/status`, { status, description });
 
+/** One reported item in the admins' queue. */
+export interface ReportGroup {
+  entity: 'profile' | 'comment';
+  id: number;
+  count: number;
+  reasons: Record<string, number>;
+  first_at: string;
+  last_at: string;
+  reports: { id: number; reason: string; description: string; create_at: string }[];
+  title: string;
+  slug: string;
+  profile_id: number;
+  item_status: string;
+  missing: boolean;
+  register_admin?: { adminRegisterId: number | null; description: string };
+}
+export const adminReports = async (status: string, skip: number, take: number) => {
+  const r = await get<{ reports: ReportGroup[]; count: number } | null>(`/v1/admin/report${query({ status, skip, take })}`);
+  return { reports: r?.reports ?? [], count: r?.count ?? 0 };
+};
+export const resolveReports = (entity: string, id: number, status: 'Dismissed' | 'Actioned', description: string) =>
+  put<unknown>(`/v1/admin/report/${entity}/${id}/status`, { status, description });
+
 export interface CriticItem {
   id: number;
   name: string;

@@ -34,6 +34,8 @@ export interface CategoryNode {
   slag: string;
   favourite?: boolean;
   parent_id?: number | null;
+  /** Other words people search the category by, Persian and English. */
+  synonyms?: string[];
   children?: CategoryNode[];
 }
 
@@ -65,6 +67,11 @@ export interface Profile {
   display?: boolean;
   option?: string[];
   register_admin?: { adminRegisterId?: number; description?: string } | null;
+  /**
+   * The owner's edit of an accepted profile waiting for review (or rejected with the admin's
+   * note): only in the owner's and admins' views. Visitors see the accepted version meanwhile.
+   */
+  pending_edit?: PendingProfileEdit | null;
   user_id?: { userId: number; name: string; numberPhone?: string; profileImage?: string } | null;
   range_worker?: (Named & { parent_ids?: number[] }) | null;
   category_list?: Named[];
@@ -122,6 +129,17 @@ export interface CommentList {
 
 export interface Blog {
   id: number;
+  /** The writer's rewrite of a published article waiting for review (or rejected): writer and admins only. */
+  pending_edit?: {
+    status: 'Pending' | 'Rejected';
+    register_admin?: { adminRegisterId?: number | null; description?: string };
+    create_at: string;
+    title: string;
+    content?: string;
+    summary: string;
+    image_url: string;
+    tag: string[] | null;
+  } | null;
   writer_id?: number | { id?: number; userId?: number; name?: string; profileImage?: string } | null;
   writer?: { id?: number; name?: string; profileImage?: string } | null;
   category_list?: (Named | number)[];
@@ -171,4 +189,32 @@ export interface Critic {
   number_phone: string;
   subject: string;
   message: string;
+}
+
+/** A profile as its owner sent it (the createProfile/update body), as kept for review. */
+export interface ProfileInput {
+  profile_name?: string;
+  work_history_years?: number;
+  descriotion?: string;
+  city_id?: number;
+  province_id?: number;
+  range_worker?: number;
+  category_list?: number[] | null;
+  location?: { lat: number; long: number } | null;
+  area_working?: string[] | null;
+  address?: string;
+  services?: { title: string; price: number; description: string }[] | null;
+  hours_of_work?: Profile['hours_of_work'];
+  social_network?: { type: string; link: string }[] | null;
+  profile_image?: string;
+  logo?: string;
+  portfolio_images?: string[] | null;
+  option?: string[] | null;
+}
+
+export interface PendingProfileEdit {
+  status: 'Pending' | 'Rejected';
+  register_admin?: { adminRegisterId?: number | null; description?: string };
+  create_at: string;
+  profile: ProfileInput;
 }

@@ -70,7 +70,9 @@ export function TreePicker({ id, label, tree, value, onChange, mode, max = 10, e
   }, [open]);
 
   const f = fold(filter);
-  const matches = (n: CategoryNode) => !f || fold(n.farsi_name).includes(f) || fold(n.english_name).includes(f);
+  // A category is found by its search synonyms too («سونوگرافی» finds radiology).
+  const matches = (n: CategoryNode) =>
+    !f || fold(n.farsi_name).includes(f) || fold(n.english_name).includes(f) || (n.synonyms ?? []).some((w) => fold(w).includes(f));
   const shown = (tree ?? [])
     .filter((field) => !onlyFields || onlyFields.includes(field.id))
     .map((field) => {

@@ -139,6 +139,35 @@ export function fromProfile(p: Profile): ProfileFormState {
   };
 }
 
+/**
+ * The form of a profile whose owner's edit waits for review: the owner goes on from what they
+ * sent, not from the public version. The city and province stay the public ones: the edit holds
+ * only their ids, and the form needs their names (a move to another city is shown in the notice).
+ */
+export function fromPendingEdit(p: Profile): ProfileFormState {
+  const base = fromProfile(p);
+  const e = p.pending_edit?.profile;
+  if (!e) return base;
+  return {
+    ...base,
+    profile_name: e.profile_name ?? base.profile_name,
+    range_worker: e.range_worker ?? base.range_worker,
+    category_list: e.category_list ?? base.category_list,
+    work_history_years: e.work_history_years ? String(e.work_history_years) : '',
+    descriotion: e.descriotion ?? '',
+    location: e.location ? { lat: e.location.lat, long: e.location.long } : base.location,
+    address: e.address ?? '',
+    area_working: [...(e.area_working ?? [])],
+    services: (e.services ?? []).map((s) => ({ key: rowKey(), title: s.title ?? '', price: Number(s.price) || 0, free: !Number(s.price), description: s.description ?? '' })),
+    hours_of_work: e.hours_of_work ?? base.hours_of_work,
+    social_network: (e.social_network ?? []).map((l) => ({ key: rowKey(), type: canonicalType(l.type) ?? l.type, link: l.link ?? '' })),
+    profile_image: e.profile_image ?? '',
+    logo: e.logo ?? '',
+    portfolio_images: [...(e.portfolio_images ?? [])],
+    option: [...(e.option ?? base.option)],
+  };
+}
+
 export interface NameLookup {
   byId(id: number | null | undefined): Named | null;
 }

@@ -51,9 +51,14 @@ function nowForm(): BlogForm {
   return { title: '', summary: '', content: '', categories: [], tags: [], image_url: '', release: jalaliOf(now), minutes: minutesOf(now) };
 }
 
+/** The editor's form of b; a rewrite waiting for review is what the writer goes on from. */
 function fromBlog(b: Blog): BlogForm {
   const at = b.release_at ? new Date(b.release_at) : null;
   const ok = at && !Number.isNaN(at.getTime());
+  const e = b.pending_edit;
+  if (e) {
+    return { ...fromBlog({ ...b, pending_edit: null }), title: e.title, summary: e.summary ?? '', content: e.content ?? '', tags: e.tag ?? [], image_url: e.image_url ?? '' };
+  }
   return {
     title: b.title ?? '',
     summary: b.summary ?? '',
@@ -221,6 +226,27 @@ export default function BlogEditor() {
           >
             {t('deskForm.discardDraft')}
           </button>
+        </div>
+      )}
+      {blog?.pending_edit && (
+        <div class={`notice ${blog.pending_edit.status === 'Rejected' ? 'notice-bad' : 'notice-info'}`} role="status" data-testid="pending-edit">
+          <Icon name={blog.pending_edit.status === 'Rejected' ? 'alert' : 'clock'} size={20} />
+          <div>
+            <p>
+              {blog.pending_edit.status === 'Rejected'
+                ? t('deskBlog.editRejected', { date: formatDate(blog.pending_edit.create_at, lang) })
+                : t('deskBlog.editPending', { date: formatDate(blog.pending_edit.create_at, lang) })}
+            </p>
+            <p dir="auto" class="small">
+              {t('deskBlog.waitingTitle')}: {blog.pending_edit.title}
+            </p>
+            {blog.pending_edit.register_admin?.description && (
+              <p dir="auto">
+                <strong>{t('desk.adminNote')}: </strong>
+                {blog.pending_edit.register_admin.description}
+              </p>
+            )}
+          </div>
         </div>
       )}
       {blog?.register_admin?.description && (status === 'Rejected' || status === 'Blocked') && (

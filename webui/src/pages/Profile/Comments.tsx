@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
+import { ReportDialog } from '../../components/ReportDialog';
 import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useAuth } from '../../state/auth';
@@ -178,6 +179,7 @@ export function Comments({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [posted, setPosted] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
+  const [reporting, setReporting] = useState<CommentItem | null>(null);
   // A review refused because one exists already (another tab, another device): the text typed
   // stays in the form, which then offers to replace the earlier review with it.
   const [conflict, setConflict] = useState<{ earlier: CommentItem | null } | null>(null);
@@ -332,6 +334,12 @@ export function Comments({ profile }: { profile: Profile }) {
                   {c.reply ? t('comments.editReply') : t('comments.replyAction')}
                 </button>
               )}
+              {mine?.id !== c.id && (
+                <button type="button" class="btn btn-ghost btn-sm report-comment" onClick={() => setReporting(c)}>
+                  <Icon name="alert" size={16} />
+                  {t('report.action')}
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -350,6 +358,7 @@ export function Comments({ profile }: { profile: Profile }) {
           </button>
         </nav>
       )}
+      {reporting && <ReportDialog open onClose={() => setReporting(null)} entity="comment" id={reporting.id} subject={reporting.description} />}
     </section>
   );
 }

@@ -22,6 +22,7 @@ import { WeekHours, dayText } from './Hours';
 import { Comments } from './Comments';
 import { Gallery } from './Gallery';
 import { ShareDialog, shareProfile } from './ShareDialog';
+import { ReportDialog } from '../../components/ReportDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
@@ -53,6 +54,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
   const lang = i18n.language;
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
+  const [report, setReport] = useState(false);
   // The hero and the description first; reviews and the side column a frame later.
   const rest = useAfterPaint();
   const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -154,6 +156,10 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
           <button type="button" class="btn btn-outline share-btn" onClick={() => shareProfile(url, p.profile_name, () => setShare(true))}>
             <Icon name="share" size={18} />
             {t('profile.share')}
+          </button>
+          <button type="button" class="btn btn-ghost report-btn" onClick={() => setReport(true)}>
+            <Icon name="alert" size={18} />
+            {t('report.action')}
           </button>
         </div>
       </header>
@@ -311,6 +317,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
       </div>
 
       <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} profileId={p.id} />
+      <ReportDialog open={report} onClose={() => setReport(false)} entity="profile" id={p.id} subject={p.profile_name} />
     </article>
   );
 }

@@ -9,7 +9,7 @@ import { StatusBadge } from '../StatusBadge';
 import { blogStatus } from '../MyBlogs';
 import { ModerationQueue, MoveButton, ViewLink, type QueueControl } from './ModerationQueue';
 
-const STATUSES = ['Pending', 'Accepted', 'Published', 'Rejected', 'Blocked'];
+const STATUSES = ['Pending', 'Edited', 'Accepted', 'Published', 'Rejected', 'Blocked'];
 const MOVES: Record<string, ModerationStatus[]> = {
   Pending: ['Accepted', 'Rejected'],
   Accepted: ['Blocked'],
@@ -61,13 +61,26 @@ export default function BlogQueue() {
                   {b.summary}
                 </p>
               )}
+              {q.status === 'Edited' && b.pending_edit && (
+                <div class="edit-diff">
+                  <p class="small muted">{t('deskAdmin.editSent', { date: formatDate(b.pending_edit.create_at, lang) })}</p>
+                  <h4 dir="auto">
+                    <del>{b.title}</del>
+                    <ins>{b.pending_edit.title}</ins>
+                  </h4>
+                  <details class="item-details" open>
+                    <summary>{t('deskAdmin.readEdit')}</summary>
+                    <div class="prose admin-prose" dir="auto" dangerouslySetInnerHTML={{ __html: b.pending_edit.content ?? '' }} />
+                  </details>
+                </div>
+              )}
               <details class="item-details">
                 <summary>{t('deskAdmin.read')}</summary>
                 {blogTags(b).length > 0 && <p class="small muted">{blogTags(b).map((x) => `#${x}`).join(' ')}</p>}
                 <div class="prose admin-prose" dir="auto" dangerouslySetInnerHTML={{ __html: b.content ?? '' }} />
               </details>
               <div class="item-actions">
-                {(MOVES[s] ?? []).map((to) => (
+                {(q.status === 'Edited' && b.pending_edit?.status === 'Pending' ? (['Accepted', 'Rejected'] as ModerationStatus[]) : (MOVES[s] ?? [])).map((to) => (
                   <MoveButton key={to} to={to} unblock={s === 'Blocked'} onClick={() => ask(q, b, to, s)} />
                 ))}
                 {s === 'Published' && b.slug && <ViewLink to={`/blog/${encodeURIComponent(b.slug)}`} />}

@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { Icon } from '../../../components/Icon';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
@@ -8,7 +9,7 @@ import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
 import { ModerationQueue, MoveButton, ViewLink, type QueueControl } from './ModerationQueue';
 
-const STATUSES = ['Pending', 'Accepted', 'Rejected', 'Blocked', 'Deleted'];
+const STATUSES = ['Pending', 'Edited', 'Accepted', 'Rejected', 'Blocked', 'Deleted'];
 
 /** The moves an admin can make from each status (DESIGN §3). */
 export const MOVES: Record<string, ModerationStatus[]> = {
@@ -17,6 +18,50 @@ export const MOVES: Record<string, ModerationStatus[]> = {
   Blocked: ['Accepted'],
   Rejected: [],
 };
+
+/** An owner's waiting edit beside the public version: what accepting it would publish. */
+function PendingEditDetails({ p }: { p: Profile }) {
+  const { t, i18n } = useTranslation();
+  const e = p.pending_edit?.profile;
+  if (!e) return null;
+  const changed = (a: unknown, b: unknown) => JSON.stringify(a ?? null) !== JSON.stringify(b ?? null);
+  const rows: [string, string, string][] = [];
+  if (changed(e.profile_name, p.profile_name)) rows.push([t('deskForm.labels.profile_name'), p.profile_name ?? '', e.profile_name ?? '']);
+  if (changed(e.descriotion, p.descriotion)) rows.push([t('deskForm.labels.descriotion'), p.descriotion ?? '', e.descriotion ?? '']);
+  if (changed(e.address, p.address)) rows.push([t('deskForm.labels.address'), p.address ?? '', e.address ?? '']);
+  if (changed(e.social_network?.map((l) => `${l.type}: ${l.link}`), p.social_network?.map((l) => `${l.type}: ${l.link}`)))
+    rows.push([t('profile.contact'), (p.social_network ?? []).map((l) => `${l.type}: ${l.link}`).join('\n'), (e.social_network ?? []).map((l) => `${l.type}: ${l.link}`).join('\n')]);
+  if (changed(e.services?.map((x) => x.title), p.services?.map((x) => x.title)))
+    rows.push([t('profile.services'), (p.services ?? []).map((x) => x.title).join('\n'), (e.services ?? []).map((x) => x.title).join('\n')]);
+  const pics = [e.profile_image, e.logo, ...(e.portfolio_images ?? [])].filter((a): a is string => !!a);
+  return (
+    <div class="edit-diff">
+      <p class="small muted">{t('deskAdmin.editSent', { date: formatDate(p.pending_edit!.create_at, i18n.language) })}</p>
+      <dl class="kv">
+        {rows.map(([label, before, after]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <del dir="auto" class="pre">
+                {before}
+              </del>
+              <ins dir="auto" class="pre">
+                {after}
+              </ins>
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      {changed(pics, [p.profile_image, p.logo, ...(p.portfolio_images ?? [])].filter(Boolean)) && (
+        <div class="mini-gallery" role="group" aria-label={t('deskAdmin.editPictures')}>
+          {pics.slice(0, 8).map((a) => (
+            <img key={a} src={a} alt="" loading="lazy" />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function ProfileDetails({ p }: { p: Profile }) {
   const { t, i18n } = useTranslation();
@@ -110,6 +155,11 @@ export default function ProfileQueue() {
       run: async (note) => {
         const r = await setProfileStatus(p.id, to, note);
         toast(t('deskAdmin.done'), 'success');
+        if (q.status === 'Edited') {
+          // Accepted or rejected, the edit has left the queue.
+          q.patch((items) => items.filter((x) => x.id !== p.id));
+          return;
+        }
         q.patch((items) => (q.status === (r?.account_status ?? to) ? items.map((x) => (x.id === p.id ? { ...x, ...r } : x)) : items.filter((x) => x.id !== p.id)));
       },
     });
@@ -142,9 +192,10 @@ export default function ProfileQueue() {
                   {t('desk.adminNote')}: {p.register_admin.description}
                 </p>
               )}
+              {q.status === 'Edited' && <PendingEditDetails p={p} />}
               <ProfileDetails p={p} />
               <div class="item-actions">
-                {(MOVES[s] ?? []).map((to) => (
+                {(q.status === 'Edited' && p.pending_edit?.status === 'Pending' ? (['Accepted', 'Rejected'] as ModerationStatus[]) : (MOVES[s] ?? [])).map((to) => (
                   <MoveButton key={to} to={to} unblock={s === 'Blocked'} onClick={() => ask(q, p, to)} />
                 ))}
                 {s === 'Accepted' && p.slug && <ViewLink to={`/profile/${encodeURIComponent(p.slug)}`} />}

@@ -8,6 +8,7 @@ import BlogQueue from './BlogQueue';
 import CommentQueue from './CommentQueue';
 import AllProfiles from './AllProfiles';
 import Inbox from './Inbox';
+import ReportQueue from './ReportQueue';
 import './admin.css';
 
 const SECTIONS = [
@@ -15,6 +16,7 @@ const SECTIONS = [
   { path: 'profiles', icon: 'briefcase', key: 'profiles' },
   { path: 'blogs', icon: 'book', key: 'blogs' },
   { path: 'comments', icon: 'comment', key: 'comments' },
+  { path: 'reports', icon: 'alert', key: 'reports' },
   { path: 'all', icon: 'grid', key: 'all' },
   { path: 'inbox', icon: 'inbox', key: 'inbox' },
 ];
@@ -54,6 +56,7 @@ export default function Admin() {
         <Route path="profiles" element={<ProfileQueue />} />
         <Route path="blogs" element={<BlogQueue />} />
         <Route path="comments" element={<CommentQueue />} />
+        <Route path="reports" element={<ReportQueue />} />
         <Route path="all" element={<AllProfiles />} />
         <Route path="inbox" element={<Inbox />} />
       </Routes>

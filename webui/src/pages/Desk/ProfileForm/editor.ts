@@ -1,5 +1,5 @@
 import type { Profile } from '../../../api';
-import { firstErrorTab, fromProfile, tabOf, toPayload, type LocalError, type ProfileFormState, type TabId } from '../../../lib/profileForm';
+import { firstErrorTab, fromPendingEdit, fromProfile, tabOf, toPayload, type LocalError, type ProfileFormState, type TabId } from '../../../lib/profileForm';
 
 /** A field's error: found here before saving (translated when shown), or the server's own words. */
 export interface FieldErr {
@@ -110,7 +110,7 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
     case 'saved': {
       if (!s.form) return s;
       // The server's answer is what it holds now: the form starts again from it.
-      const form = a.profile ? fromProfile(a.profile) : s.form;
+      const form = a.profile ? (a.profile.pending_edit ? fromPendingEdit(a.profile) : fromProfile(a.profile)) : s.form;
       return { ...s, saving: false, errors: {}, restoredAt: null, profile: a.profile ?? s.profile, form, saved: snapshot(form) };
     }
     case 'discard':

@@ -9,7 +9,7 @@ import { indexTree } from '../../../components/TreePicker';
 import { getCategoryTree, type Profile } from '../../../api';
 import { createProfile, getOwnProfile, updateProfile } from '../../../api/desk';
 import { clearDraft, draftKey, draftWriter, loadDraft } from '../../../lib/draft';
-import { emptyProfileForm, fromProfile, PROFILE_FIELDS, TABS, tabOf, toPayload, validateProfile, type ProfileFormState, type TabId } from '../../../lib/profileForm';
+import { emptyProfileForm, fromPendingEdit, fromProfile, PROFILE_FIELDS, TABS, tabOf, toPayload, validateProfile, type ProfileFormState, type TabId } from '../../../lib/profileForm';
 import { mapServerErrors } from '../../../lib/serverErrors';
 import { formatDate } from '../../../lib/format';
 import { localDigits } from '../../../lib/digits';
@@ -57,7 +57,7 @@ export default function ProfileForm() {
   useEffect(() => {
     if (loaded.data === undefined) return;
     const p = loaded.data;
-    const base = p ? fromProfile(p) : emptyProfileForm();
+    const base = p ? (p.pending_edit ? fromPendingEdit(p) : fromProfile(p)) : emptyProfileForm();
     const d = loadDraft<ProfileFormState>(key);
     if (d && (!p || snapshot({ ...base, ...d.data }) !== snapshot(base))) {
       dispatch({ type: 'start', form: { ...base, ...d.data }, profile: p, restoredAt: d.at, saved: base });
@@ -162,7 +162,7 @@ export default function ProfileForm() {
         navigate('/dashboard', { replace: true });
         return true;
       }
-      toast(t('deskForm.saved'), 'success');
+      toast(p?.pending_edit?.status === 'Pending' ? t('deskForm.savedForReview') : t('deskForm.saved'), 'success');
       if (then) show(then);
       return true;
     } catch (e) {
@@ -225,6 +225,33 @@ export default function ProfileForm() {
         <div class="notice notice-soft">
           <Icon name="info" size={20} />
           <p>{t('deskForm.newNote')}</p>
+        </div>
+      )}
+      {!isNew && profile?.pending_edit && (
+        <div class={`notice ${profile.pending_edit.status === 'Rejected' ? 'notice-bad' : 'notice-info'}`} role="status" data-testid="pending-edit">
+          <Icon name={profile.pending_edit.status === 'Rejected' ? 'alert' : 'clock'} size={20} />
+          <div>
+            <p>
+              {profile.pending_edit.status === 'Rejected'
+                ? t('deskForm.editRejected', { date: formatDate(profile.pending_edit.create_at, lang) })
+                : t('deskForm.editPending', { date: formatDate(profile.pending_edit.create_at, lang) })}
+            </p>
+            {profile.pending_edit.register_admin?.description && (
+              <p dir="auto">
+                <strong>{t('desk.adminNote')}: </strong>
+                {profile.pending_edit.register_admin.description}
+              </p>
+            )}
+            <p class="small">
+              {t('deskForm.publicVersion')}: <span dir="auto">{profile.profile_name}</span>
+              {profile.slug && (
+                <>
+                  {' · '}
+                  <Link to={`/profile/${encodeURIComponent(profile.slug)}`}>{t('deskForm.seePublic')}</Link>
+                </>
+              )}
+            </p>
+          </div>
         </div>
       )}
       {!isNew && profile?.account_status === 'Rejected' && profile.register_admin?.description && (
