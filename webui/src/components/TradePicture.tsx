@@ -46,16 +46,18 @@ export function TradePicture({
     );
   }
   const look = tradeLook(p.range_worker);
+  const style = { '--ph-hue': String(look.hue) };
+  const icon = <Icon name={look.icon} size={Math.round(size * 0.46)} />;
+  if (alt) {
+    return (
+      <span class={`${cls} trade-ph`} style={style} data-trade-icon={look.icon} role="img" aria-label={alt}>
+        {icon}
+      </span>
+    );
+  }
   return (
-    <span
-      class={`${cls} trade-ph`}
-      style={{ '--ph-hue': String(look.hue) }}
-      data-trade-icon={look.icon}
-      role={alt ? 'img' : undefined}
-      aria-label={alt || undefined}
-      aria-hidden={alt ? undefined : 'true'}
-    >
-      <Icon name={look.icon} size={Math.round(size * 0.46)} />
+    <span class={`${cls} trade-ph`} style={style} data-trade-icon={look.icon} aria-hidden="true">
+      {icon}
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, getProfile } from '../../api';
-import { Loading } from '../../components/StateViews';
+import { ErrorState, Loading } from '../../components/StateViews';
 import { useLoad } from '../../lib/useLoad';
 import { useTranslation } from '../../i18n';
 import NotFound from '../NotFound';
@@ -21,5 +21,12 @@ export default function ShortLink() {
     if (slug) navigate(`/profile/${encodeURIComponent(slug)}`, { replace: true });
   }, [slug, navigate]);
   if (!valid || (res.status === 'error' && res.error instanceof ApiError && res.error.status === 404)) return <NotFound />;
+  if (res.status === 'error') {
+    return (
+      <div class="container">
+        <ErrorState message={res.error?.message} onRetry={res.reload} />
+      </div>
+    );
+  }
   return <Loading page label={t('common.loading')} />;
 }
