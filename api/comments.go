@@ -158,6 +158,10 @@ type commentListRequest struct {
 	UserTechnicalID looseID `json:"user_technical_id"`
 	Skip            *int    `json:"skip"`
 	Take            *int    `json:"take"`
+	// Score and sort are our optional additions to comment/get: keep one score (1-5, 0 or absent
+	// for all) and order by newest (the default), highest or lowest.
+	Score *int   `json:"score"`
+	Sort  string `json:"sort"`
 }
 
 // handleCommentGet handles "POST /v1/comment/get {category, user_technical_id, skip, take}": a
@@ -171,6 +175,15 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 	}
 	v := &store.Validation{}
 	skip, take := bodyPage(v, in.Skip, in.Take)
+	score := 0
+	if in.Score != nil {
+		if score = *in.Score; score < 0 || score > 5 {
+			v.Add("score", "out_of_range", map[string]any{"min": 1, "max": 5})
+		}
+	}
+	if !store.ValidCommentSort(in.Sort) {
+		v.Correct("sort")
+	}
 	if err := v.Err(); err != nil {
 		return err
 	}
@@ -193,11 +206,18 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 		hidden := false
 		f.Hidden = &hidden
 	}
+	scores, err := s.store.ScoreCounts(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	f.Score, f.Sort = score, in.Sort
 	cs, total, err := s.store.Comments(r.Context(), f)
 	if err != nil {
 		return err
 	}
-	ok(w, map[string]any{"comments": commentForms(cs, viewer), "count": total})
+	// scores (our addition): how many of these comments gave 1, 2, 3, 4 and 5 stars, whatever
+	// score the list keeps, so the histogram stays whole while one bar is chosen.
+	ok(w, map[string]any{"comments": commentForms(cs, viewer), "count": total, "scores": scores})
 	return nil
 }
 

@@ -322,7 +322,42 @@ func TestCommentPaging(t *testing.T) {
 	if s, n, _ := w.scores(t, w.profile.ID); s != 2.9 || n != 43 {
 		t.Fatalf("scores: got %v %d", s, n)
 	}
+
+	// The histogram, one score kept and the orders: comment i scored 1 + i%5, so 9 each of 1-3
+	// and 8 each of 4-5; the newest 2★ is comment 41.
+	get := func(extra string) (commentList, [5]int) {
+		t.Helper()
+		a := w.must(t, req{method: "POST", path: "/v1/comment/get",
+			body: fmt.Sprintf(`{"user_technical_id":%d,"skip":0,"take":20%s}`, w.profile.ID, extra)})
+		var p struct {
+			Scores [5]int `json:"scores"`
+		}
+		json.Unmarshal(a.Payload, &p)
+		return decodePayload[commentList](t, a), p.Scores
+	}
+	want := [5]int{9, 9, 9, 8, 8}
+	if l, h := get(`,"score":2`); l.Count != 9 || l.Comments[0].ID != ids[41] || h != want {
+		t.Fatalf("score 2: count %d first %d scores %v", l.Count, l.Comments[0].ID, h)
+	}
+	for _, s := range l0(get(`,"score":2`)).Comments {
+		if s.Score != 2 {
+			t.Fatalf("score 2 kept a %d", s.Score)
+		}
+	}
+	if l, _ := get(`,"sort":"highest"`); l.Count != 43 || l.Comments[0].Score != 5 || l.Comments[0].ID != ids[39] || l.Comments[7].Score != 5 || l.Comments[8].Score != 4 {
+		t.Fatalf("highest: %+v", l.Comments[0])
+	}
+	if l, _ := get(`,"sort":"lowest","score":0`); l.Comments[0].Score != 1 || l.Comments[0].ID != ids[40] || l.Comments[9].Score != 2 {
+		t.Fatalf("lowest: %+v", l.Comments[0])
+	}
+	w.wantError(t, req{method: "POST", path: "/v1/comment/get", body: fmt.Sprintf(`{"user_technical_id":%d,"sort":"random"}`, w.profile.ID)}, 400,
+		"ترتیب نظرها", "order of the comments")
+	w.wantError(t, req{method: "POST", path: "/v1/comment/get", body: fmt.Sprintf(`{"user_technical_id":%d,"score":6}`, w.profile.ID)}, 400,
+		"امتیاز باید بین", "Score must be between")
 }
+
+// l0 keeps the list of a get answer.
+func l0(l commentList, _ [5]int) commentList { return l }
 
 type blogAnswer struct {
 	ID           int64    `json:"id"`

@@ -139,7 +139,8 @@ func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int,
 		if *f.Status == StatusDeleted {
 			where = append(where, "p.delete_at IS NOT NULL")
 		} else if *f.Status == StatusEdited {
-			where = append(where, "p.delete_at IS NULL AND p.id IN (SELECT profile_id FROM profile_edits WHERE status = 'Pending')")
+			// Only an accepted profile's edit waits: a blocked one is not public, so nothing to hold.
+			where = append(where, "p.delete_at IS NULL AND p.account_status = 'Accepted' AND p.id IN (SELECT profile_id FROM profile_edits WHERE status = 'Pending')")
 		} else {
 			where, args = append(where, "p.account_status = ? AND p.delete_at IS NULL"), append(args, *f.Status)
 		}

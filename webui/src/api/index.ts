@@ -7,11 +7,13 @@ import type {
   City,
   CommentItem,
   CommentList,
+  CommentSort,
   Critic,
   LoginAnswer,
   Profile,
   ProfileList,
   Province,
+  Suggestions,
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
@@ -69,7 +71,10 @@ function searchKey(body: SearchBody): string {
 
 /** A search answer with its list and count filled in, whatever the API left out. */
 function listOf(r: ProfileList | null | undefined): ProfileList {
-  return { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  const list: ProfileList = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  if (r?.fallback) list.fallback = r.fallback;
+  if (r?.did_you_mean) list.did_you_mean = r.did_you_mean;
+  return list;
 }
 
 export interface Offline<T> {
@@ -178,8 +183,20 @@ export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}
 export const getUserProfiles = (userId: number) =>
   get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
 
+/* Suggestions as you type (categories, cities, profiles), in the current city when one is chosen. */
+export const getSuggestions = (q: string, city: string | undefined, signal?: AbortSignal) =>
+  get<Suggestions>(`/v1/search/suggest?q=${encodeURIComponent(q)}${city ? `&city_slag=${encodeURIComponent(city)}` : ''}`, { signal });
+
 /* Comments */
-export const getComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
+export const getComments = (body: {
+  category?: number;
+  user_technical_id: number;
+  skip: number;
+  take: number;
+  /** Keep one score (1-5); absent or 0 keeps all. */
+  score?: number;
+  sort?: CommentSort;
+}) =>
   post<CommentList>('/v1/comment/get', body);
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>

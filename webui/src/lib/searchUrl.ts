@@ -11,6 +11,10 @@ export interface SearchFilters {
   province?: number;
   min_score?: number;
   order?: Order;
+  /** Only the profiles open now. */
+  open?: boolean;
+  /** The point distances are measured from ("nearest"), rounded to about 10 m. */
+  near?: { lat: number; long: number };
   page: number;
 }
 
@@ -24,6 +28,9 @@ function clean(s: string | null | undefined): string | undefined {
 // A plain decimal number, as both this file and the server (api/embed_answer.go) read one from an
 // address: Number() alone would also take "0x10" and "Infinity", which the server does not.
 const DECIMAL = /^[ \t\n\r]*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[ \t\n\r]*$/;
+
+// The point of "nearest" in an address: "lat,long" in degrees (api/embed_answer.go reads the same).
+const NEAR = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/;
 
 function decimal(s: string | null): number | undefined {
   return s !== null && DECIMAL.test(s) ? Number(s) : undefined;
@@ -57,6 +64,13 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
   if (ms !== undefined && ms > 0 && ms <= 5) f.min_score = ms;
   const order = qs.get('order') as Order | null;
   if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
+  if (qs.get('open') === '1') f.open = true;
+  const near = NEAR.exec(qs.get('near') ?? '');
+  if (near) {
+    const lat = Number(near[1]);
+    const long = Number(near[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(long) <= 180) f.near = { lat, long };
+  }
   return f;
 }
 
@@ -69,6 +83,8 @@ export function urlFromFilters(f: Partial<SearchFilters>): string {
   if (f.province) qs.set('province', String(f.province));
   if (f.min_score) qs.set('min_score', String(f.min_score));
   if (f.order) qs.set('order', f.order);
+  if (f.open) qs.set('open', '1');
+  if (f.near) qs.set('near', `${f.near.lat.toFixed(4)},${f.near.long.toFixed(4)}`);
   if (f.page && f.page > 1) qs.set('page', String(f.page));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
@@ -87,6 +103,7 @@ export interface SearchBody {
   min_score?: number;
   search_txt?: string;
   order?: Order;
+  open_now?: boolean;
 }
 
 /** The body of POST /v1/user-technical/searchUser for the filters. */
@@ -98,5 +115,10 @@ export function searchBody(f: SearchFilters): SearchBody {
   if (f.min_score) body.min_score = f.min_score;
   if (f.q) body.search_txt = f.q;
   if (f.order) body.order = f.order;
+  if (f.open) body.open_now = true;
+  if (f.near) {
+    body.lat = f.near.lat;
+    body.long = f.near.long;
+  }
   return body;
 }

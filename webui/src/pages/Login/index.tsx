@@ -15,12 +15,11 @@ import { isMobile, MIN_PASSWORD, normalizeMobile, OTP_LENGTH } from '../../lib/v
 import { localDigits, toLatinDigits } from '../../lib/digits';
 import './auth.css';
 
+import { safeNext } from '../../lib/next';
+
 export { PasswordInput };
 
-/** Only same-site paths are followed after signing in. */
-export function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard';
-}
+export { safeNext };
 
 type Tab = 'password' | 'code' | 'forgot';
 type Errors = Partial<Record<'mobile' | 'password' | 'code' | 'form', string>>;
@@ -108,7 +107,7 @@ export default function Login() {
           </p>
         ) : (
           <p class="auth-switch">
-            {t('auth.noAccount')} <Link to="/register">{t('auth.registerFree')}</Link>
+            {t('auth.noAccount')} <Link to={params.get('next') ? `/register?next=${encodeURIComponent(next)}` : '/register'}>{t('auth.registerFree')}</Link>
           </p>
         )}
       </section>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { ReportDialog } from '../../components/ReportDialog';
-import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type Profile } from '../../api';
+import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type CommentSort, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
@@ -18,10 +18,14 @@ import { Gallery } from './Gallery';
 /** A review as the form sends it. */
 type ReviewValue = { score: number; description: string; images: string[] };
 
-function ScoreInput({ value, onChange, id }: { value: number; onChange: (n: number) => void; id: string }) {
+/**
+ * Five radio stars in the reading order: the first star (on the right in Persian, the left in
+ * English) is 1, and the chosen ones fill from that side, as every displayed rating does.
+ */
+function ScoreInput({ value, onChange, id, error }: { value: number; onChange: (n: number) => void; id: string; error?: string }) {
   const { t, i18n } = useTranslation();
   return (
-    <fieldset class="score-input" id={id}>
+    <fieldset class="score-input" id={id} aria-describedby={error ? `${id}-score-error` : undefined}>
       <legend class="field-label">{t('comments.score')}</legend>
       <div class="score-stars">
         {[1, 2, 3, 4, 5].map((n) => (
@@ -32,6 +36,11 @@ function ScoreInput({ value, onChange, id }: { value: number; onChange: (n: numb
           </label>
         ))}
       </div>
+      {error && (
+        <p class="field-error" id={`${id}-score-error`} role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -74,8 +83,15 @@ function CommentForm({
   };
   return (
     <form class="comment-form" onSubmit={submit} noValidate>
-      <ScoreInput value={score} onChange={setScore} id={id} />
-      {err.score && <p class="field-error">{err.score}</p>}
+      <ScoreInput
+        value={score}
+        onChange={(n) => {
+          setScore(n);
+          setErr((e) => ({ ...e, score: undefined }));
+        }}
+        id={id}
+        error={err.score}
+      />
       <div class="field">
         <label for={`${id}-text`}>{t('comments.text')}</label>
         <textarea
@@ -85,7 +101,10 @@ function CommentForm({
           maxLength={1000}
           aria-invalid={!!err.text}
           placeholder={t('comments.placeholder')}
-          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          onInput={(e) => {
+            setText((e.target as HTMLTextAreaElement).value);
+            if (err.text) setErr((x) => ({ ...x, text: undefined }));
+          }}
         />
         {err.text && <span class="field-error">{err.text}</span>}
       </div>
@@ -177,14 +196,61 @@ function Avatar({ name, src }: { name: string; src?: string }) {
   );
 }
 
-export function Comments({ profile }: { profile: Profile }) {
+/** The share of each score, 5★ down to 1★: each bar a button keeping that score's comments. */
+function Histogram({ scores, chosen, onChoose }: { scores: number[]; chosen: number; onChoose: (n: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const total = scores.reduce((a, b) => a + b, 0);
+  return (
+    <ul class="histogram" role="list" aria-label={t('comments.histogram')}>
+      {[5, 4, 3, 2, 1].map((n) => {
+        const c = scores[n - 1] ?? 0;
+        return (
+          <li key={n}>
+            <button
+              type="button"
+              class={`hist-row${chosen === n ? ' on' : ''}`}
+              aria-pressed={chosen === n}
+              disabled={c === 0 && chosen !== n}
+              data-score={n}
+              onClick={() => onChoose(chosen === n ? 0 : n)}
+              aria-label={t('comments.histRow', { n: localDigits(n, lang), count: c, c: formatNumber(c, lang) })}
+            >
+              <span class="hist-n" aria-hidden="true">
+                {localDigits(n, lang)}
+                <Icon name="star" size={14} />
+              </span>
+              <span class="hist-bar" aria-hidden="true">
+                <span style={{ inlineSize: `${total ? (c / total) * 100 : 0}%` }} />
+              </span>
+              <span class="hist-c small muted" aria-hidden="true">
+                {formatNumber(c, lang)}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The mean of a histogram, rounded to a tenth as the server rounds a profile's score. */
+function meanOf(scores: number[]): { score: number; count: number } {
+  const count = scores.reduce((a, b) => a + b, 0);
+  const sum = scores.reduce((a, b, i) => a + b * (i + 1), 0);
+  return { score: count ? Math.round((sum / count) * 10) / 10 : 0, count };
+}
+
+export function Comments({ profile, onScored }: { profile: Profile; onScored?: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const auth = useAuth();
   const loc = useLocation();
   const [page, setPage] = useState(1);
+  const [score, setScore] = useState(0);
+  const [sort, setSort] = useState<CommentSort>('newest');
   const [editing, setEditing] = useState<number | null>(null);
-  const [posted, setPosted] = useState(false);
+  const [editingMine, setEditingMine] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
   const [reporting, setReporting] = useState<CommentItem | null>(null);
   // A review refused because one exists already (another tab, another device): the text typed
@@ -192,13 +258,31 @@ export function Comments({ profile }: { profile: Profile }) {
   const [conflict, setConflict] = useState<{ earlier: CommentItem | null } | null>(null);
   const categories = (profile.category_list ?? []).map((c) => c.id);
   const list = useLoad(
-    () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE }),
-    [profile.id, page],
+    () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE, score, sort }),
+    [profile.id, page, score, sort],
+  );
+  const isOwner = auth.userId !== null && profile.user_id?.userId === auth.userId;
+  // The signed-in reader's own review, wherever the list's order or filter puts it.
+  const myLoad = useLoad(
+    () =>
+      getMyComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: 0, take: 1 }).then(
+        (r) => r?.comment ?? r?.comments?.[0] ?? null,
+      ),
+    [profile.id, auth.userId],
+    { enabled: auth.loggedIn && !isOwner, progress: false },
   );
   const comments: CommentItem[] = list.data?.comments ?? [];
   const count = list.data?.count ?? 0;
-  const mine = comments.find((c) => auth.userId !== null && c.user?.id === auth.userId);
-  const isOwner = auth.userId !== null && profile.user_id?.userId === auth.userId;
+  const scores = list.data?.scores;
+  const listed = comments.find((c) => auth.userId !== null && c.user?.id === auth.userId);
+  const mine = myLoad.data ?? listed ?? null;
+  const summary = scores ? meanOf(scores) : { score: profile.score ?? 0, count: profile.count_scorer ?? 0 };
+
+  const changed = () => {
+    list.reload();
+    myLoad.reload();
+    onScored?.();
+  };
 
   const add = async (v: ReviewValue) => {
     try {
@@ -214,26 +298,25 @@ export function Comments({ profile }: { profile: Profile }) {
       throw e;
     }
     toast(t('comments.thanks'), 'success');
-    setPosted(true);
-    list.reload();
+    changed();
   };
 
   const edit = async (c: CommentItem, v: ReviewValue) => {
     await editComment({ category_list: categories, description: v.description, score: v.score, id: c.id, images: v.images });
     toast(t('comments.updated'), 'success');
     setEditing(null);
-    list.reload();
+    setEditingMine(false);
+    changed();
   };
 
   const earlier = conflict ? (conflict.earlier ?? mine ?? null) : null;
   const replace = async (v: ReviewValue) => {
     await edit(earlier!, v);
     setConflict(null);
-    setPosted(true);
   };
   const keepEarlier = () => {
     setConflict(null);
-    setPosted(true);
+    myLoad.reload();
   };
 
   const replied = () => {
@@ -243,22 +326,31 @@ export function Comments({ profile }: { profile: Profile }) {
   };
 
   const total = pageCount(count);
+  const chooseScore = (n: number) => {
+    setScore(n);
+    setPage(1);
+  };
 
   return (
     <section class="card card-pad p-section" aria-labelledby="comments-title" id="comments">
       <div class="section-head">
         <h2 id="comments-title">
           {t('comments.title')}
-          {count > 0 && <span class="muted small"> ({formatNumber(count, lang)})</span>}
+          {summary.count > 0 && <span class="muted small"> ({formatNumber(summary.count, lang)})</span>}
         </h2>
-        <Stars score={profile.score} count={profile.count_scorer} />
+        <span id="comments-summary">
+          <Stars score={summary.score} count={summary.count} />
+        </span>
       </div>
+
+      {scores && summary.count > 0 && <Histogram scores={scores} chosen={score} onChoose={chooseScore} />}
 
       {!auth.loggedIn ? (
         <p class="notice">
           <Icon name="info" size={18} />
           <span>{t('comments.loginFirst')}</span>
           <Link to={`/login?next=${encodeURIComponent(`${loc.pathname}#comments`)}`} class="btn btn-primary btn-sm">
+            <Icon name="login" size={16} />
             {t('nav.login')}
           </Link>
         </p>
@@ -267,12 +359,24 @@ export function Comments({ profile }: { profile: Profile }) {
           <Icon name="info" size={18} />
           <span>{t('comments.ownProfile')}</span>
         </p>
-      ) : (mine || posted) && !conflict ? (
-        <p class="notice">
+      ) : mine && editingMine && !conflict ? (
+        <CommentForm
+          key={`mine-${mine.id}`}
+          initial={{ score: mine.score, description: mine.description }}
+          onSubmit={(v) => edit(mine, v)}
+          onCancel={() => setEditingMine(false)}
+          submitLabel={t('common.save')}
+        />
+      ) : mine && !conflict ? (
+        <div class="notice" id="my-comment-notice">
           <Icon name="check" size={18} />
-          <span>{t('comments.already')}</span>
-        </p>
-      ) : (
+          <span>{t('comments.already', { score: localDigits(mine.score, lang) })}</span>
+          <button type="button" class="btn btn-outline btn-sm" onClick={() => setEditingMine(true)}>
+            <Icon name="edit" size={16} />
+            {t('comments.editMine')}
+          </button>
+        </div>
+      ) : myLoad.status === 'loading' && !conflict ? null : (
         <>
           {earlier && (
             <p class="notice" id="comment-conflict">
@@ -290,14 +394,42 @@ export function Comments({ profile }: { profile: Profile }) {
         </>
       )}
 
+      {(summary.count > 1 || score > 0) && (
+        <div class="comment-tools">
+          <label for="comment-sort" class="small">
+            {t('comments.sort')}
+          </label>
+          <select
+            id="comment-sort"
+            class="select"
+            value={sort}
+            onChange={(e) => {
+              setSort((e.target as HTMLSelectElement).value as CommentSort);
+              setPage(1);
+            }}
+          >
+            <option value="newest">{t('comments.sortNewest')}</option>
+            <option value="highest">{t('comments.sortHighest')}</option>
+            <option value="lowest">{t('comments.sortLowest')}</option>
+          </select>
+          {score > 0 && (
+            <button type="button" class="chip" onClick={() => chooseScore(0)} id="comment-score-clear">
+              {t('comments.onlyScore', { n: localDigits(score, lang) })}
+              <Icon name="close" size={14} />
+              <span class="visually-hidden">{t('comments.showAll')}</span>
+            </button>
+          )}
+        </div>
+      )}
+
       {list.status === 'error' ? (
         <ErrorState message={list.error?.message} onRetry={list.reload} />
       ) : list.status === 'success' && comments.length === 0 ? (
-        <p class="muted">{t('comments.none')}</p>
+        <p class="muted">{score > 0 ? t('comments.noneWithScore') : t('comments.none')}</p>
       ) : (
         <ul class="comment-list" role="list">
           {comments.map((c) => (
-            <li key={c.id} class="comment">
+            <li key={c.id} class="comment" data-score={c.score}>
               <div class="comment-head">
                 <Avatar name={c.user?.name ?? ''} src={c.user?.profileImage} />
                 <div>
@@ -333,12 +465,6 @@ export function Comments({ profile }: { profile: Profile }) {
                     <span class="small muted">{formatDate(c.reply.create_at, lang)}</span>
                   </div>
                 )
-              )}
-              {mine?.id === c.id && editing !== c.id && (
-                <button type="button" class="btn btn-ghost btn-sm" onClick={() => setEditing(c.id)}>
-                  <Icon name="edit" size={16} />
-                  {t('comments.editMine')}
-                </button>
               )}
               {isOwner && replying !== c.id && (
                 <button type="button" class="btn btn-ghost btn-sm" onClick={() => setReplying(c.id)}>

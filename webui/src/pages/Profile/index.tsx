@@ -49,7 +49,7 @@ function OtherProfiles({ p }: { p: Profile }) {
   );
 }
 
-function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
+function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; onScored?: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
@@ -211,7 +211,7 @@ function ProfileView({ p, offline }: { p: Profile; offline: boolean }) {
             </section>
           )}
 
-          {rest && !offline && <Comments profile={p} />}
+          {rest && !offline && <Comments profile={p} onScored={onScored} />}
         </div>
 
         {rest && (
@@ -337,5 +337,6 @@ export default function ProfilePage() {
     );
   }
   if (!res.data || res.data.data.slug !== slug && res.status === 'loading') return <Loading page label={t('common.loading')} />;
-  return <ProfileView p={res.data.data} offline={res.data.offline} />;
+  // A posted or changed review moves the score in the header too: the profile is read again.
+  return <ProfileView p={res.data.data} offline={res.data.offline} onScored={res.reload} />;
 }

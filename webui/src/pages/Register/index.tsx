@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
@@ -10,6 +10,7 @@ import { toast } from '../../state/toast';
 import { isMobile, MIN_PASSWORD, normalizeMobile, OTP_LENGTH, RESEND_SECONDS } from '../../lib/validate';
 import { localDigits, toLatinDigits } from '../../lib/digits';
 import { mapServerErrors } from '../../lib/serverErrors';
+import { safeNext } from '../../lib/next';
 import { FormField } from '../../components/FormField';
 import { CodeTimer, type SentCode } from '../../components/CodeTimer';
 import '../Login/auth.css';
@@ -21,6 +22,10 @@ export default function Register() {
   const lang = i18n.language;
   const auth = useAuth();
   const navigate = useNavigate();
+  // Where the visitor was going when the login page sent them here (a review form): kept through
+  // sign-up so a reviewer is not dropped on the professional Desk.
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
   usePageMeta(t('auth.registerTitle'), t('auth.registerDescription'));
   const [step, setStep] = useState<1 | 2>(1);
   const [mobile, setMobile] = useState('');
@@ -32,7 +37,7 @@ export default function Register() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<SentCode | null>(null);
 
-  if (auth.loggedIn) return <Navigate to="/dashboard" replace />;
+  if (auth.loggedIn) return <Navigate to={next} replace />;
 
   const sendCode = async (e?: Event) => {
     e?.preventDefault();
@@ -76,7 +81,7 @@ export default function Register() {
       const answer = await createUser({ numberPhone: number, name: name.trim(), password, profileImage: '', otpCode: c });
       auth.signIn(answer);
       toast(t('auth.registered'), 'success');
-      navigate('/dashboard', { replace: true });
+      navigate(next, { replace: true });
     } catch (x) {
       const m = mapServerErrors(x, ['mobile', 'code', 'name', 'password'], { aliases: { numberPhone: 'mobile', otpCode: 'code' } });
       setErr({ ...m.fields, form: m.form ?? undefined });
@@ -164,7 +169,7 @@ export default function Register() {
           </form>
         )}
         <p class="auth-switch">
-          {t('auth.haveAccount')} <Link to="/login">{t('nav.login')}</Link>
+          {t('auth.haveAccount')} <Link to={params.get('next') ? `/login?next=${encodeURIComponent(next)}` : '/login'}>{t('nav.login')}</Link>
         </p>
       </section>
     </div>

@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Dialog } from '../../components/Dialog';
 import { CityPicker } from '../../components/CityPicker';
+import { SearchBox, rememberSearch } from '../../components/SearchBox';
+import { Switch } from '../../components/Switch';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
@@ -18,7 +20,7 @@ import { formatNumber } from '../../lib/format';
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
-const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'newest'];
+const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'nearest', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
@@ -35,37 +37,32 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const provinces = useLoad(() => getProvinces(), []);
-  const [q, setQ] = useState(f.q ?? '');
   const [picker, setPicker] = useState(false);
+  const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  // "Nearest" needs the visitor's position: asked once, when that order is chosen.
+  const chooseOrder = (o: Order | undefined) => {
+    if (o !== 'nearest' || f.near) {
+      go({ order: o });
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      setLocating('failed');
+      return;
+    }
+    setLocating('busy');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating('idle');
+        go({ order: 'nearest', near: { lat: pos.coords.latitude, long: pos.coords.longitude } });
+      },
+      () => setLocating('failed'),
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
+  };
 
   return (
     <div class="filter-form">
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q });
-        }}
-      >
-        <label class="field-label" for="f-q">
-          {t('search.text')}
-        </label>
-        <div class="input-with-btn">
-          <input
-            id="f-q"
-            class="input"
-            type="search"
-            value={q}
-            placeholder={t('home.searchPlaceholder')}
-            onInput={(e) => setQ((e.target as HTMLInputElement).value)}
-            enterkeyhint="search"
-          />
-          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
-            <Icon name="search" size={18} />
-          </button>
-        </div>
-      </form>
-
       <div class="field">
         <span class="field-label" id="f-city-label">
           {t('city.label')}
@@ -136,7 +133,7 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
 
       <div class="field">
         <label for="f-order">{t('search.order')}</label>
-        <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => go({ order: ((e.target as HTMLSelectElement).value || undefined) as Order })}>
+        <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => chooseOrder(((e.target as HTMLSelectElement).value || undefined) as Order)}>
           <option value="">{t('search.orders.default')}</option>
           {ORDER_OPTIONS.map((o) => (
             <option key={o} value={o}>
@@ -144,6 +141,16 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
             </option>
           ))}
         </select>
+      </div>
+
+      {locating !== 'idle' && (
+        <p class={`small ${locating === 'failed' ? 'field-error' : 'muted'}`} role="status">
+          {t(locating === 'busy' ? 'search.locating' : 'search.locateFailed')}
+        </p>
+      )}
+
+      <div class="field">
+        <Switch id="f-open" checked={!!f.open} onChange={(v: boolean) => go({ open: v || undefined })} label={t('search.openNow')} />
       </div>
 
       <Link to="/search/iran" class="btn btn-ghost btn-block">
@@ -156,6 +163,46 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         onClose={() => setPicker(false)}
         onSelect={(c, p) => go({ city: c?.slag ?? ALL_IRAN, province: c?.province_id ?? p?.id ?? undefined })}
       />
+    </div>
+  );
+}
+
+/**
+ * The search bar above the results, on every screen: the text searched, with suggestions as you
+ * type; the city and category chosen stay.
+ */
+function TopSearch({ f, go }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState(f.q ?? '');
+  useEffect(() => setQ(f.q ?? ''), [f.q]);
+  return (
+    <div class="search-top">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          rememberSearch(q);
+          go({ q });
+        }}
+      >
+        <label class="field-label" for="f-q">
+          {t('search.text')}
+        </label>
+        <div class="input-with-btn">
+          <SearchBox
+            id="f-q"
+            value={q}
+            onValue={setQ}
+            onSubmit={(v) => go({ q: v })}
+            city={f.city}
+            category={f.category}
+            placeholder={t('home.searchPlaceholder')}
+          />
+          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
+            <Icon name="search" size={18} />
+          </button>
+        </div>
+      </form>
     </div>
   );
 }
@@ -202,12 +249,13 @@ export default function Search() {
       : t('search.titleAll', { place });
   usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
 
-  const active = [f.q, f.category, f.province, f.min_score, f.order, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
+  const active = [f.q, f.category, f.province, f.min_score, f.order, f.open, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
   const data = result.data?.data;
   const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 
   return (
     <div class="container search-page">
+      <TopSearch f={f} go={go} />
       <div class="search-head">
         <div>
           <h1>{title}</h1>
@@ -230,6 +278,17 @@ export default function Search() {
 
         <section class="results" aria-live="polite" aria-busy={result.status === 'loading'}>
           {result.data?.offline && <OfflineNote />}
+          {data?.fallback && (
+            <p class="search-note card card-pad" role="status">
+              <Icon name="info" size={18} />
+              {data.fallback.message}
+            </p>
+          )}
+          {data?.did_you_mean && (
+            <p class="search-note">
+              <Link to={urlFromFilters({ ...f, q: data.did_you_mean, page: 1 })}>{t('search.didYouMean', { q: data.did_you_mean })}</Link>
+            </p>
+          )}
           {result.status === 'error' ? (
             <ErrorState message={result.error?.message} onRetry={result.reload} />
           ) : result.status === 'loading' && !data ? (
