@@ -315,6 +315,11 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/user/edit":                            {body: `{"id":` + w.ids["user"] + `,"name":"نام تازه","password":"","profileImage":""}`, actor: "attacker"},
 		"GET /v1/user":                                 {query: []string{"id"}},
 		"POST /v1/upload-file":                         {multipart: true, actor: "attacker"},
+		// Anyone signed in keeps a list of their own: saving another's public profile is the point.
+		"GET /v1/saved":                {query: []string{"x"}, actor: "attacker"},
+		"POST /v1/saved":               {body: `{"ids":[` + w.ids["profile"] + `]}`, actor: "attacker"},
+		"PUT /v1/saved/{profileId}":    {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker", noBody: true},
+		"DELETE /v1/saved/{profileId}": {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker"},
 	}
 }
 
