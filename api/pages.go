@@ -57,10 +57,15 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 		return m
 	}
 	switch {
-	case p == "/search" || strings.HasPrefix(p, "/search/"):
+	case p == "/search":
 		m := page("search")
 		m.Route = routeSearch
 		return m
+	case strings.HasPrefix(p, "/search/"):
+		if m, ok := s.searchMeta(r, p); ok {
+			m.Route = routeSearch
+			return m
+		}
 	case p == "/dashboard" || strings.HasPrefix(p, "/dashboard/"):
 		m := page("dashboard")
 		m.NoIndex = true

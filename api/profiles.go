@@ -276,6 +276,7 @@ func (s *Server) handleAdminProfileStatus(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return err
 	}
+	s.smsNotice(r.Context(), p.UserID, store.NotifyModeration, p.ProfileName, move.Status)
 	s.syncIndex(r.Context())
 	return s.writeOwnProfile(w, r, p, u)
 }

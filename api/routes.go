@@ -80,6 +80,12 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/critics-and-suggestions", handle(s.handleCritics)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/critics/"+id+"/read", handle(s.handleCriticRead)).Methods(http.MethodPut)
 
+	// Notifications: the bell and the SMS notices' opt-outs.
+	v1.HandleFunc("/notification/list", handle(s.handleNotificationList)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/read", handle(s.handleNotificationRead)).Methods(http.MethodPut)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSGet)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSSet)).Methods(http.MethodPut)
+
 	// Accounts (SPEC.md §7) and uploads.
 	v1.HandleFunc("/send-sms/sendSmsForSignUp", handle(s.handleSendSignupCode)).Methods(http.MethodPost)
 	v1.HandleFunc("/send-sms/sendSmsForReset", handle(s.handleSendResetCode)).Methods(http.MethodPost)

@@ -103,7 +103,7 @@ func TestSEO(t *testing.T) {
 
 	t.Run("Robots", func(t *testing.T) {
 		a := w.send(t, req{method: "GET", path: "/robots.txt"})
-		if a.Status != 200 || !strings.Contains(a.Body, "Sitemap: https://kardan.example/sitemap.xml") || !strings.Contains(a.Body, "Disallow: /dashboard") {
+		if a.Status != 200 || !strings.Contains(a.Body, "Sitemap: https://kardan.example/sitemap.xml") || strings.Contains(a.Body, "Allow: /\n") {
 			t.Fatalf("got %d %s", a.Status, a.Body)
 		}
 	})

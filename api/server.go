@@ -37,6 +37,11 @@ type Config struct {
 	Search *search.Index
 	// SMS sends sign-up codes; nil writes them to the log.
 	SMS auth.Sender
+	// SMSTemplates names the provider's template for each kind of notice SMS (store.SMSKinds);
+	// a kind without one uses its own name as the template.
+	SMSTemplates map[string]string
+	// SMSPerDay is how many notice SMS one user gets per day at most (0: 5).
+	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).

@@ -315,6 +315,10 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/user/edit":                            {body: `{"id":` + w.ids["user"] + `,"name":"نام تازه","password":"","profileImage":""}`, actor: "attacker"},
 		"GET /v1/user":                                 {query: []string{"id"}},
 		"POST /v1/upload-file":                         {multipart: true, actor: "attacker"},
+		"GET /v1/notification/list":                    {query: []string{"skip", "take"}, actor: "owner"},
+		"PUT /v1/notification/read":                    {body: `{"ids":[1,2]}`, actor: "owner"},
+		"GET /v1/notification/sms":                     {query: []string{"x"}, actor: "owner"},
+		"PUT /v1/notification/sms":                     {body: `{"kind":"new_lead","enabled":false}`, actor: "owner"},
 		// Anyone signed in keeps a list of their own: saving another's public profile is the point.
 		"GET /v1/saved":                {query: []string{"x"}, actor: "attacker"},
 		"POST /v1/saved":               {body: `{"ids":[` + w.ids["profile"] + `]}`, actor: "attacker"},

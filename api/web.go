@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // webFile is one file of the built web app, read once at start-up with its gzip form, so a
@@ -414,11 +415,16 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	// The page's language, direction and texts follow the language cookie and Accept-Language.
 	h.Add("Vary", "Cookie")
 	h.Add("Vary", "Accept-Language")
-	status := m.Status
-	if status == 0 {
-		status = http.StatusOK
+	if m.NoIndex {
+		// Also as a header: a crawler reads it without parsing the page, and it holds for any
+		// client that never sees the meta tag.
+		h.Set("X-Robots-Tag", "noindex")
 	}
-	w.WriteHeader(status)
+	if m.Status == 0 || m.Status == http.StatusOK {
+		writeConditional(w, r, []byte(b.String()), time.Time{})
+		return
+	}
+	w.WriteHeader(m.Status)
 	if r.Method != http.MethodHead {
 		w.Write([]byte(b.String()))
 	}

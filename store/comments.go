@@ -353,6 +353,10 @@ func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) 
 		if id, err = res.LastInsertId(); err != nil {
 			return err
 		}
+		if err := notify(ctx, tx, Notification{UserID: p.UserID, Kind: NotifyNewReview, Entity: "comment", EntityID: id,
+			Title: p.ProfileName, Status: fmt.Sprint(in.Score), CreateAt: now}); err != nil {
+			return err
+		}
 		return rescoreProfile(ctx, tx, p.ID, now)
 	})
 	if err != nil {
@@ -426,8 +430,15 @@ func (s *Store) ReplyComment(ctx context.Context, owner *User, id int64, text st
 		if err := v.Err(); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE comments SET reply = ?, reply_at = ? WHERE id = ?`, text, s.now(), id)
-		return err
+		now := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE comments SET reply = ?, reply_at = ? WHERE id = ?`, text, now, id); err != nil {
+			return err
+		}
+		var title string
+		if err := tx.QueryRowContext(ctx, `SELECT profile_name FROM profiles WHERE id = ?`, c.ProfileID).Scan(&title); err != nil {
+			return err
+		}
+		return notify(ctx, tx, Notification{UserID: c.UserID, Kind: NotifyReviewReply, Entity: "comment", EntityID: id, Title: title, CreateAt: now})
 	})
 	if err != nil {
 		return nil, fmt.Errorf("reply to comment: %w", err)

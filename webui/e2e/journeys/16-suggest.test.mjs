@@ -61,3 +61,16 @@ test('no exact match says so; a misspelt word offers did you mean', { timeout: J
     await page.locator('.results-grid .pcard').first().waitFor();
   });
 });
+
+test('the home page search box suggests too', { timeout: JOURNEY_TIMEOUT }, async () => {
+  await w.journey('16-suggest-home-fa', { lang: 'fa' }, async (page) => {
+    await page.goto('/');
+    const box = page.locator('#hero-q');
+    await box.click();
+    await box.pressSequentially('dandanp', { delay: 30 });
+    const dentists = page.getByRole('listbox').getByRole('option', { name: /دندانپزشک/ }).first();
+    await dentists.waitFor();
+    await dentists.click();
+    await page.waitForURL((u) => u.pathname.endsWith('/dentist'));
+  });
+});

@@ -64,6 +64,7 @@ export function SearchBox({
   category,
   id,
   placeholder,
+  bare,
 }: {
   value: string;
   onValue: (v: string) => void;
@@ -72,6 +73,8 @@ export function SearchBox({
   category?: string;
   id: string;
   placeholder?: string;
+  /** Drawn by its container (the home page's hero), without the input's own frame. */
+  bare?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -145,7 +148,7 @@ export function SearchBox({
     <div class="searchbox">
       <input
         id={id}
-        class="input"
+        class={bare ? undefined : 'input'}
         type="search"
         role="combobox"
         autocomplete="off"

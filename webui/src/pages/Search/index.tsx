@@ -8,7 +8,7 @@ import { SearchBox, rememberSearch } from '../../components/SearchBox';
 import { Switch } from '../../components/Switch';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
-import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
+import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
 import { getCategoryTree, getProvinces, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
@@ -289,30 +289,35 @@ export default function Search() {
               <Link to={urlFromFilters({ ...f, q: data.did_you_mean, page: 1 })}>{t('search.didYouMean', { q: data.did_you_mean })}</Link>
             </p>
           )}
-          {result.status === 'error' ? (
-            <ErrorState message={result.error?.message} onRetry={result.reload} />
-          ) : result.status === 'loading' && !data ? (
-            <div class="results-grid">
-              {Array.from({ length: 6 }, (_, i) => (
-                <ProfileCardSkeleton key={i} />
-              ))}
-            </div>
-          ) : data && data.profiles.length === 0 ? (
-            <EmptyState text={t('search.emptyText')}>
-              <Link to="/search/iran" class="btn btn-outline">
-                {t('search.reset')}
-              </Link>
-            </EmptyState>
-          ) : (
-            <>
-              <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
-                {cards.items.map((p) => (
-                  <ProfileCard key={p.id} p={p} level={2} />
+          <Loaded
+            load={result}
+            loading={
+              <div class="results-grid">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <ProfileCardSkeleton key={i} />
                 ))}
               </div>
-              {data && <Pager page={f.page} count={data.count} href={(n) => urlFromFilters({ ...f, page: n })} />}
-            </>
-          )}
+            }
+            isEmpty={(r) => r.data.profiles.length === 0}
+            empty={
+              <EmptyState text={t('search.emptyText')}>
+                <Link to="/search/iran" class="btn btn-outline">
+                  {t('search.reset')}
+                </Link>
+              </EmptyState>
+            }
+          >
+            {(r) => (
+              <>
+                <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
+                  {cards.items.map((p) => (
+                    <ProfileCard key={p.id} p={p} level={2} />
+                  ))}
+                </div>
+                <Pager page={f.page} count={r.data.count} href={(n) => urlFromFilters({ ...f, page: n })} />
+              </>
+            )}
+          </Loaded>
         </section>
       </div>
 
