@@ -13,5 +13,4 @@ var savedMessages = map[string][2]string{
 	"page.poster.desc":  {"پوستر چاپی کسب‌وکار با کد QR.", "A printable poster of the business with its QR code."},
 
 	"field.images": {"عکس‌ها", "photos"},
-	"field.ids":    {"فهرست کسب‌وکارها", "list of businesses"},
 }
