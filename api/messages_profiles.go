@@ -80,6 +80,8 @@ var profileMessages = map[string][2]string{
 
 // seoMessages are the texts the server writes into shared pages.
 var seoMessages = map[string][2]string{
+	"og_trade_alt":      {"{name}، {trade} در کاردان", "{name}, {trade} on Kardan"},
+	"og_site_alt":       {"کاردان: متخصص و کسب‌وکار محلی", "Kardan: local professionals and businesses"},
 	"search_meta_title": {"{what} در {where}", "{what} in {where}"},
 	"search_meta_desc":  {"{what} در {where}: فهرست متخصصان با امتیاز، نظر مشتریان، ساعت کاری و قیمت خدمات در کاردان", "{what} in {where}: professionals with scores, customer comments, working hours and service prices on Kardan"},
 	"search_all_trades": {"متخصصان و کسب‌وکارها", "Professionals and businesses"},

@@ -17,6 +17,8 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap.xml", handle(s.handleSitemapIndex)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-pages.xml", handle(s.handleSitemapPages)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-profiles-{page:[0-9]+}.xml", handle(s.handleSitemapProfiles)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogSitePath, handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogTradePrefix+"{slug:[a-z0-9-]+}.png", handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()

@@ -31,7 +31,7 @@ func TestSEO(t *testing.T) {
 			`<meta property="og:type" content="business.business">`,
 			`<meta name="description" content="لوله‌کشی آب و گاز">`,
 			`<script type="application/ld+json">`, `"@type":"LocalBusiness"`, `"addressLocality":"تهران"`,
-			`"telephone":"09123456789"`, `"dayOfWeek":"Saturday","opens":"08:00"`, `"priceCurrency":"IRR"`,
+			`"telephone":"+989123456789"`, `"dayOfWeek":"Saturday","opens":"08:00"`, `"priceCurrency":"IRR"`,
 		} {
 			if !strings.Contains(a.Body, want) {
 				t.Errorf("page lacks %s", want)

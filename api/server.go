@@ -63,6 +63,7 @@ type Server struct {
 	store   *store.Store
 	proxies []*net.IPNet
 	web     *webApp
+	og      ogCards
 	handler http.Handler
 
 	catMu   sync.Mutex

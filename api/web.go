@@ -298,6 +298,12 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 	}
 	meta := s.pageMeta(r)
 	meta.First = s.firstAnswerFor(r, meta)
+	if meta.Route == routeSearch {
+		if res := readSearchResults(meta.First); res != nil && len(res.Payload.Profiles) > 0 {
+			lds, _ := meta.JSONLD.([]any)
+			meta.JSONLD = append(lds, s.itemList(res))
+		}
+	}
 	s.writeIndex(w, r, meta)
 }
 
@@ -335,6 +341,9 @@ type pageMeta struct {
 	Description string
 	Path        string // canonical path
 	Image       string
+	ImageWidth  int    // the image's size, when known (the share cards')
+	ImageHeight int    //
+	ImageAlt    string // the image's text alternative
 	Type        string // Open Graph type
 	JSONLD      any
 	NoIndex     bool
@@ -380,13 +389,27 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	tag("property", "og:description", m.Description)
 	tag("property", "og:type", m.Type)
 	tag("property", "og:url", canonical)
+	if m.Image == "" && m.Status == 0 {
+		// Every page shares with a picture: the site's card when it has none of its own.
+		m.Image, m.ImageWidth, m.ImageHeight = ogSitePath, ogWidth, ogHeight
+		m.ImageAlt = message(lang, "og_site_alt", nil)
+	}
 	if m.Image != "" {
-		img := m.Image
-		if strings.HasPrefix(img, "/") {
-			img = s.cfg.BaseURL + img
-		}
+		img := absolute(s.cfg.BaseURL, m.Image)
 		tag("property", "og:image", img)
+		if strings.HasPrefix(img, "https://") {
+			tag("property", "og:image:secure_url", img)
+		}
+		if m.ImageWidth > 0 && m.ImageHeight > 0 {
+			tag("property", "og:image:width", fmt.Sprint(m.ImageWidth))
+			tag("property", "og:image:height", fmt.Sprint(m.ImageHeight))
+		}
+		if m.ImageAlt == "" {
+			m.ImageAlt = m.Title
+		}
+		tag("property", "og:image:alt", m.ImageAlt)
 		tag("name", "twitter:card", "summary_large_image")
+		tag("name", "twitter:image:alt", m.ImageAlt)
 	} else {
 		tag("name", "twitter:card", "summary")
 	}
@@ -395,8 +418,12 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	} else {
 		tag("property", "og:locale", "fa_IR")
 	}
-	if m.JSONLD != nil {
-		if data, err := json.Marshal(m.JSONLD); err == nil {
+	lds, ok := m.JSONLD.([]any)
+	if !ok && m.JSONLD != nil {
+		lds = []any{m.JSONLD}
+	}
+	for _, ld := range lds {
+		if data, err := json.Marshal(ld); err == nil {
 			// JSON-LD is data, not script: it is allowed under script-src 'self'. "<" is escaped by
 			// encoding/json, so no "</script>" can end it early.
 			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
