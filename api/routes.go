@@ -82,6 +82,14 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/critics-and-suggestions", handle(s.handleCritics)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/critics/"+id+"/read", handle(s.handleCriticRead)).Methods(http.MethodPut)
 
+	// Requests for a price (leads).
+	v1.HandleFunc("/send-sms/sendSmsForLead", handle(s.handleSendLeadCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/add", handle(s.handleLeadAdd)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/getMine", handle(s.handleLeadMine)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/getForProfile", handle(s.handleLeadForProfile)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/"+id+"/answer", handle(s.handleLeadAnswer)).Methods(http.MethodPut)
+	v1.HandleFunc("/lead/"+id+"/status", handle(s.handleLeadStatus)).Methods(http.MethodPut)
+
 	// Notifications: the bell and the SMS notices' opt-outs.
 	v1.HandleFunc("/notification/list", handle(s.handleNotificationList)).Methods(http.MethodGet)
 	v1.HandleFunc("/notification/read", handle(s.handleNotificationRead)).Methods(http.MethodPut)
