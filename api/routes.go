@@ -110,6 +110,13 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/user/edit", handle(s.handleUserEdit)).Methods(http.MethodPut)
 	v1.HandleFunc("/user", handle(s.handleUserGet)).Methods(http.MethodGet)
 	v1.HandleFunc("/upload-file", handle(s.handleUpload)).Methods(http.MethodPost)
+
+	// Saved businesses (the heart) and the short links shared and printed as QR codes.
+	v1.HandleFunc("/saved", handle(s.handleSaved)).Methods(http.MethodGet)
+	v1.HandleFunc("/saved", handle(s.handleSavedMerge)).Methods(http.MethodPost)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedPut)).Methods(http.MethodPut)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedDelete)).Methods(http.MethodDelete)
+	r.HandleFunc("/p/{id}", s.handleShortLink).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
 	if s.metrics != nil {

@@ -333,6 +333,11 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/notification/read":                    {body: `{"ids":[1,2]}`, actor: "owner"},
 		"GET /v1/notification/sms":                     {query: []string{"x"}, actor: "owner"},
 		"PUT /v1/notification/sms":                     {body: `{"kind":"new_lead","enabled":false}`, actor: "owner"},
+		// Anyone signed in keeps a list of their own: saving another's public profile is the point.
+		"GET /v1/saved":                {query: []string{"x"}, actor: "attacker"},
+		"POST /v1/saved":               {body: `{"ids":[` + w.ids["profile"] + `]}`, actor: "attacker"},
+		"PUT /v1/saved/{profileId}":    {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker", noBody: true},
+		"DELETE /v1/saved/{profileId}": {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker"},
 	}
 }
 
