@@ -27,8 +27,10 @@ type smsRecorder struct {
 	mu      sync.Mutex
 	codes   map[string]string
 	notices map[string]string
-	sent    int
-	fail    error
+	// templates holds the templated messages (notices of new leads, moderation) per number.
+	templates map[string][]string
+	sent      int
+	fail      error
 }
 
 func (r *smsRecorder) SendNotice(ctx context.Context, phone string, n auth.Notice) error {
@@ -43,6 +45,28 @@ func (r *smsRecorder) SendNotice(ctx context.Context, phone string, n auth.Notic
 	r.notices[phone] = string(n)
 	r.sent++
 	return nil
+}
+
+// SendTemplate records "template token..." per number, as the file sender writes it.
+func (r *smsRecorder) SendTemplate(ctx context.Context, phone, template string, tokens ...string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.fail != nil {
+		return r.fail
+	}
+	if r.templates == nil {
+		r.templates = map[string][]string{}
+	}
+	r.templates[phone] = append(r.templates[phone], strings.Join(append([]string{template}, tokens...), " "))
+	r.sent++
+	return nil
+}
+
+// templated answers the templated messages sent to phone, oldest first.
+func (r *smsRecorder) templated(phone string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.templates[phone]...)
 }
 
 func (r *smsRecorder) notice(phone string) string {

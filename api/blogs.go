@@ -435,6 +435,7 @@ func (s *Server) handleAdminBlogStatus(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
+	s.smsNotice(r.Context(), b.WriterID, store.NotifyModeration, b.Title, in.Status)
 	s.syncIndex(r.Context())
 	return s.writeBlog(w, r, b, u)
 }

@@ -38,14 +38,15 @@ func newCommunityWorld(t *testing.T) *communityWorld {
 	ix := storetest.Index(t, st)
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
-	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, Search: ix, Location: tehran}, st)
+	rec := &smsRecorder{codes: map[string]string{}}
+	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, Search: ix, Location: tehran, SMS: rec, SMSPerDay: 3}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	w := &communityWorld{
-		accountServer: &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, Clock: clk},
+		accountServer: &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, Clock: clk, SMS: rec},
 		Index:         ix,
 	}
 	var u *store.User

@@ -86,6 +86,8 @@ func (s *Server) answerOf(r *http.Request, path string, body []byte, h func(http
 		return nil
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// The page's view and appearances are counted here, for the visitor's browser (not a bot's).
+	req.Header.Set("User-Agent", r.UserAgent())
 	var w answerRecorder
 	if err := h(&w, req); err != nil || w.status != http.StatusOK {
 		return nil
@@ -139,15 +141,21 @@ func firstProfileBody(escapedPath string) ([]byte, bool) {
 // firstSearch is the searchUser body the search page sends first; its fields are in the order,
 // and left out in the cases, that webui/src/lib/searchUrl.ts's searchBody writes them.
 type firstSearch struct {
-	Take         int     `json:"take"`
-	Skip         int     `json:"skip"`
-	CategorySlag string  `json:"category_slag,omitempty"`
-	CitySlag     string  `json:"city_slag,omitempty"`
-	ProvinceID   int64   `json:"province_id,omitempty"`
-	MinScore     float64 `json:"min_score,omitempty"`
-	SearchTxt    string  `json:"search_txt,omitempty"`
-	Order        string  `json:"order,omitempty"`
+	Take         int      `json:"take"`
+	Skip         int      `json:"skip"`
+	CategorySlag string   `json:"category_slag,omitempty"`
+	CitySlag     string   `json:"city_slag,omitempty"`
+	ProvinceID   int64    `json:"province_id,omitempty"`
+	MinScore     float64  `json:"min_score,omitempty"`
+	SearchTxt    string   `json:"search_txt,omitempty"`
+	Order        string   `json:"order,omitempty"`
+	OpenNow      bool     `json:"open_now,omitempty"`
+	Lat          *float64 `json:"lat,omitempty"`
+	Long         *float64 `json:"long,omitempty"`
 }
+
+// nearPoint is the point of "nearest" in a search address, "lat,long" (webui's searchUrl.ts NEAR).
+var nearPoint = regexp.MustCompile(`^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$`)
 
 // firstSearchBody answers the body of the search page at the escaped path and raw query, read as
 // filtersFromUrl and searchBody read it in the app: /search/{city|iran}/{category?}?q=&province=
@@ -186,6 +194,14 @@ func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 	}
 	if o := qs.Get("order"); o != "" && search.ValidOrder(o) {
 		b.Order = o
+	}
+	b.OpenNow = qs.Get("open") == "1"
+	if m := nearPoint.FindStringSubmatch(qs.Get("near")); m != nil {
+		lat, err1 := strconv.ParseFloat(m[1], 64)
+		long, err2 := strconv.ParseFloat(m[2], 64)
+		if err1 == nil && err2 == nil && math.Abs(lat) <= 90 && math.Abs(long) <= 180 {
+			b.Lat, b.Long = &lat, &long
+		}
 	}
 	body, err := json.Marshal(b)
 	return body, err == nil

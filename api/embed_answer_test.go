@@ -157,9 +157,9 @@ func TestFirstAnswer(t *testing.T) {
 	})
 
 	t.Run("NothingForAFailingSearch", func(t *testing.T) {
-		// An unknown city is a 400 from the API: the app asks, and shows that answer itself.
+		// An unknown city is a 404 page (no soft 404s) and a 400 from the API: nothing to embed.
 		a := w.send(t, req{method: "GET", path: "/search/no-such-city"})
-		if _, ok := firstBlock(t, a.Body); a.Status != 200 || ok {
+		if _, ok := firstBlock(t, a.Body); a.Status != 404 || ok {
 			t.Fatalf("got %d, block %v", a.Status, ok)
 		}
 	})

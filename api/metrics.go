@@ -237,6 +237,14 @@ func (c *countingSender) SendNotice(ctx context.Context, phone string, n auth.No
 	return c.count(auth.SendNotice(ctx, c.next, phone, n))
 }
 
+func (c *countingSender) SendTemplate(ctx context.Context, phone, template string, tokens ...string) error {
+	sent, err := auth.SendTemplate(ctx, c.next, phone, template, tokens...)
+	if !sent && err == nil {
+		return nil
+	}
+	return c.count(err)
+}
+
 func (c *countingSender) count(err error) error {
 	if err != nil {
 		c.sms.WithLabelValues("failed").Inc()

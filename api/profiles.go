@@ -119,6 +119,9 @@ func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) error 
 	if !canSee(p, viewer) {
 		return store.NotFound()
 	}
+	if p.Visible() {
+		s.countView(r, p.ID, p.UserID)
+	}
 	return s.writeProfile(w, r, p, viewer)
 }
 
@@ -276,6 +279,7 @@ func (s *Server) handleAdminProfileStatus(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return err
 	}
+	s.smsNotice(r.Context(), p.UserID, store.NotifyModeration, p.ProfileName, move.Status)
 	s.syncIndex(r.Context())
 	return s.writeOwnProfile(w, r, p, u)
 }

@@ -17,6 +17,8 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap.xml", handle(s.handleSitemapIndex)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-pages.xml", handle(s.handleSitemapPages)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-profiles-{page:[0-9]+}.xml", handle(s.handleSitemapProfiles)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogSitePath, handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
+	r.HandleFunc(ogTradePrefix+"{slug:[a-z0-9-]+}.png", handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
@@ -46,6 +48,8 @@ func (s *Server) routes() http.Handler {
 	pr.HandleFunc("/searchUser", handle(s.handleSearchUser)).Methods(http.MethodPost)
 	pr.HandleFunc("/searchUserSlag", handle(s.handleSearchUserSlag)).Methods(http.MethodPost)
 	v1.HandleFunc("/search/suggest", handle(s.handleSuggest)).Methods(http.MethodGet)
+	pr.HandleFunc("/"+id+"/stats", handle(s.handleProfileStats)).Methods(http.MethodGet)
+	v1.HandleFunc("/stats/event", handle(s.handleStatsEvent)).Methods(http.MethodPost)
 	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
 	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)
@@ -80,6 +84,20 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/critics-and-suggestions", handle(s.handleCritics)).Methods(http.MethodGet)
 	v1.HandleFunc("/admin/critics/"+id+"/read", handle(s.handleCriticRead)).Methods(http.MethodPut)
 
+	// Requests for a price (leads).
+	v1.HandleFunc("/send-sms/sendSmsForLead", handle(s.handleSendLeadCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/add", handle(s.handleLeadAdd)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/getMine", handle(s.handleLeadMine)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/getForProfile", handle(s.handleLeadForProfile)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/"+id+"/answer", handle(s.handleLeadAnswer)).Methods(http.MethodPut)
+	v1.HandleFunc("/lead/"+id+"/status", handle(s.handleLeadStatus)).Methods(http.MethodPut)
+
+	// Notifications: the bell and the SMS notices' opt-outs.
+	v1.HandleFunc("/notification/list", handle(s.handleNotificationList)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/read", handle(s.handleNotificationRead)).Methods(http.MethodPut)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSGet)).Methods(http.MethodGet)
+	v1.HandleFunc("/notification/sms", handle(s.handleNotificationSMSSet)).Methods(http.MethodPut)
+
 	// Accounts (SPEC.md §7) and uploads.
 	v1.HandleFunc("/send-sms/sendSmsForSignUp", handle(s.handleSendSignupCode)).Methods(http.MethodPost)
 	v1.HandleFunc("/send-sms/sendSmsForReset", handle(s.handleSendResetCode)).Methods(http.MethodPost)
@@ -92,6 +110,13 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/user/edit", handle(s.handleUserEdit)).Methods(http.MethodPut)
 	v1.HandleFunc("/user", handle(s.handleUserGet)).Methods(http.MethodGet)
 	v1.HandleFunc("/upload-file", handle(s.handleUpload)).Methods(http.MethodPost)
+
+	// Saved businesses (the heart) and the short links shared and printed as QR codes.
+	v1.HandleFunc("/saved", handle(s.handleSaved)).Methods(http.MethodGet)
+	v1.HandleFunc("/saved", handle(s.handleSavedMerge)).Methods(http.MethodPost)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedPut)).Methods(http.MethodPut)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedDelete)).Methods(http.MethodDelete)
+	r.HandleFunc("/p/{id}", s.handleShortLink).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
 	if s.metrics != nil {

@@ -2,6 +2,12 @@ package api
 
 import "net/http"
 
+// The site's logo, square, as the web app ships it (webui/public/images/logo.png).
+const (
+	siteLogoPath = "/images/logo.png"
+	siteLogoSide = 256
+)
+
 // blogMeta answers the meta of a published blog's page, with BlogPosting JSON-LD, so a shared
 // link shows the article's title, summary and picture; false when no published blog has that
 // slug (drafts, scheduled and blocked articles stay unknown to search engines).
@@ -26,7 +32,10 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 		"datePublished":    isoTime(b.ReleaseAt),
 		"dateModified":     isoTime(max(b.UpdateAt, b.ReleaseAt)),
 		"author":           map[string]any{"@type": "Person", "name": writers[b.WriterID].Name},
-		"publisher":        map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.cfg.BaseURL + "/"},
+		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.cfg.BaseURL + "/",
+			"logo": map[string]any{"@type": "ImageObject", "url": s.cfg.BaseURL + siteLogoPath, "width": siteLogoSide, "height": siteLogoSide}},
+		// Without a picture of its own the article shows the site's card.
+		"image": s.cfg.BaseURL + ogSitePath,
 	}
 	if desc != "" {
 		ld["description"] = desc

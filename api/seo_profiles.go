@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"kardan/store"
@@ -44,17 +45,24 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if desc == "" {
 		desc = message(lang, "profile_meta_desc", map[string]any{"trade": trade, "city": city})
 	}
-	url := s.cfg.BaseURL + "/profile/" + p.Slug
+	pageURL := s.cfg.BaseURL + "/profile/" + p.Slug
 	image := p.ProfileImage
 	if image == "" {
 		image = p.Logo
 	}
+	imageW, imageH := 0, 0
+	imageAlt := p.ProfileName
+	if image == "" {
+		// Without a picture of its own the profile shows its trade's card, whose size is known.
+		image, imageW, imageH = tradeCardPath(s.fieldOf(r, form)), ogWidth, ogHeight
+		imageAlt = message(lang, "og_trade_alt", map[string]any{"name": p.ProfileName, "trade": trade})
+	}
 	ld := map[string]any{
 		"@context": "https://schema.org",
 		"@type":    "LocalBusiness",
-		"@id":      url,
+		"@id":      pageURL,
 		"name":     p.ProfileName,
-		"url":      url,
+		"url":      pageURL,
 		"address": map[string]any{
 			"@type": "PostalAddress", "addressLocality": city, "addressRegion": province,
 			"streetAddress": p.Address, "addressCountry": "IR",
@@ -64,14 +72,32 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if desc != "" {
 		ld["description"] = desc
 	}
-	if image != "" {
-		ld["image"] = absolute(s.cfg.BaseURL, image)
-	}
+	ld["image"] = absolute(s.cfg.BaseURL, image)
 	for _, l := range p.SocialNetwork {
-		if l.Type == "phone" || l.Type == "mobile" {
-			ld["telephone"] = l.Link
-			break
+		if t := strings.ToLower(l.Type); t == "phone" || t == "mobile" {
+			if tel := e164(l.Link); tel != "" {
+				ld["telephone"] = tel
+				break
+			}
 		}
+	}
+	if links := sameAs(p.SocialNetwork); len(links) > 0 {
+		ld["sameAs"] = links
+	}
+	if pr := priceRange(p.Services); pr != "" {
+		ld["priceRange"] = pr
+	}
+	var served []map[string]any
+	if city != "" {
+		served = append(served, map[string]any{"@type": "City", "name": city})
+	}
+	for _, a := range p.AreaWorking {
+		if a = strings.TrimSpace(a); a != "" {
+			served = append(served, map[string]any{"@type": "Place", "name": a})
+		}
+	}
+	if len(served) > 0 {
+		ld["areaServed"] = served
 	}
 	if p.CountScorer > 0 {
 		ld["aggregateRating"] = map[string]any{"@type": "AggregateRating", "ratingValue": round1(p.Score),
@@ -93,7 +119,42 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if trade != "" && city != "" {
 		title = fmt.Sprintf("%s | %s %s", p.ProfileName, trade, city)
 	}
-	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, Type: "business.business", JSONLD: ld}, true
+	trail := []crumb{{message(lang, "site_name", nil), "/"}}
+	if form.City != nil {
+		trail = append(trail, crumb{city, "/search/" + url.PathEscape(form.City.Slag)})
+		if len(form.CategoryList) > 0 {
+			trail = append(trail, crumb{trade, "/search/" + url.PathEscape(form.City.Slag) + "/" + url.PathEscape(form.CategoryList[0].Slag)})
+		}
+	}
+	trail = append(trail, crumb{p.ProfileName, "/profile/" + p.Slug})
+	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, ImageWidth: imageW, ImageHeight: imageH,
+		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(trail)}}, true
+}
+
+// fieldOf answers the slug of the field of a profile's first category (or of its range of
+// work), "" when it has none.
+func (s *Server) fieldOf(r *http.Request, form *profileForm) string {
+	tree, err := s.categories(r.Context())
+	if err != nil {
+		return ""
+	}
+	var id int64
+	switch {
+	case len(form.CategoryList) > 0:
+		id = form.CategoryList[0].ID
+	case form.RangeWorker != nil:
+		id = form.RangeWorker.ID
+	default:
+		return ""
+	}
+	c := tree.ByID(id)
+	for c != nil && !c.IsField() {
+		c = tree.ByID(*c.ParentID)
+	}
+	if c == nil {
+		return ""
+	}
+	return c.Slag
 }
 
 var schemaDays = map[string]string{"saturday": "Saturday", "sunday": "Sunday", "monday": "Monday", "tuesday": "Tuesday",

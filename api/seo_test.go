@@ -31,7 +31,7 @@ func TestSEO(t *testing.T) {
 			`<meta property="og:type" content="business.business">`,
 			`<meta name="description" content="لوله‌کشی آب و گاز">`,
 			`<script type="application/ld+json">`, `"@type":"LocalBusiness"`, `"addressLocality":"تهران"`,
-			`"telephone":"09123456789"`, `"dayOfWeek":"Saturday","opens":"08:00"`, `"priceCurrency":"IRR"`,
+			`"telephone":"+989123456789"`, `"dayOfWeek":"Saturday","opens":"08:00"`, `"priceCurrency":"IRR"`,
 		} {
 			if !strings.Contains(a.Body, want) {
 				t.Errorf("page lacks %s", want)
@@ -103,7 +103,7 @@ func TestSEO(t *testing.T) {
 
 	t.Run("Robots", func(t *testing.T) {
 		a := w.send(t, req{method: "GET", path: "/robots.txt"})
-		if a.Status != 200 || !strings.Contains(a.Body, "Sitemap: https://kardan.example/sitemap.xml") || !strings.Contains(a.Body, "Disallow: /dashboard") {
+		if a.Status != 200 || !strings.Contains(a.Body, "Sitemap: https://kardan.example/sitemap.xml") || strings.Contains(a.Body, "Allow: /\n") {
 			t.Fatalf("got %d %s", a.Status, a.Body)
 		}
 	})

@@ -16,6 +16,7 @@ import (
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
+	"kardan/stats"
 	"kardan/store"
 )
 
@@ -37,6 +38,11 @@ type Config struct {
 	Search *search.Index
 	// SMS sends sign-up codes; nil writes them to the log.
 	SMS auth.Sender
+	// SMSTemplates names the provider's template for each kind of notice SMS (store.SMSKinds);
+	// a kind without one uses its own name as the template.
+	SMSTemplates map[string]string
+	// SMSPerDay is how many notice SMS one user gets per day at most (0: 5).
+	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
@@ -58,6 +64,7 @@ type Server struct {
 	store   *store.Store
 	proxies []*net.IPNet
 	web     *webApp
+	og      ogCards
 	handler http.Handler
 
 	catMu   sync.Mutex
@@ -74,6 +81,8 @@ type Server struct {
 
 	metrics     *metrics     // nil without --metrics
 	searchLimit *tokenBucket // nil without a search rate
+	stats       *stats.Counter
+	statsLimit  *tokenBucket // statistics beacons per client address
 	loginFlight *inFlight    // password checks running per number and per address
 	router      *mux.Router  // the route table, which the sweep test walks
 }
@@ -99,6 +108,9 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	s.metrics = newMetrics(s)
 	s.loginFlight = newInFlight(loginVerifyInFlight)
 	s.searchLimit = newTokenBucket(cfg.SearchRate, cfg.SearchBurst, nil)
+	// Statistics days follow the store's clock, which dates every write (tests move it).
+	s.stats = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location)
+	s.statsLimit = newTokenBucket(statsBeaconRate, statsBeaconBurst, nil)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)

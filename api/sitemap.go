@@ -1,11 +1,13 @@
 package api
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -35,11 +37,19 @@ type sitemapIndex struct {
 
 const sitemapNS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
-func writeXML(w http.ResponseWriter, v any) error {
+// writeXML writes a sitemap with an ETag, so a crawler that asks again gets 304 while nothing
+// listed changed. No Last-Modified: a profile that leaves the list changes no date in it, and a
+// date-only revalidation would then keep the stale list.
+func writeXML(w http.ResponseWriter, r *http.Request, v any) error {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	if err := xml.NewEncoder(&b).Encode(v); err != nil {
+		return err
+	}
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Write([]byte(xml.Header))
-	return xml.NewEncoder(w).Encode(v)
+	writeConditional(w, r, b.Bytes(), time.Time{})
+	return nil
 }
 
 // handleSitemapIndex handles "GET /sitemap.xml": the index of the static pages' sitemap and one
@@ -60,7 +70,7 @@ func (s *Server) handleSitemapIndex(w http.ResponseWriter, r *http.Request) erro
 	for page := 1; (page-1)*sitemapPage < blogs; page++ {
 		idx.Sitemaps = append(idx.Sitemaps, sitemapURL{Loc: fmt.Sprintf("%s/sitemap-blogs-%d.xml", s.cfg.BaseURL, page)})
 	}
-	return writeXML(w, idx)
+	return writeXML(w, r, idx)
 }
 
 // handleSitemapPages handles "GET /sitemap-pages.xml": the fixed public pages.
@@ -70,7 +80,7 @@ func (s *Server) handleSitemapPages(w http.ResponseWriter, r *http.Request) erro
 		"/terms/secure-service", "/terms/prohibited"} {
 		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p})
 	}
-	return writeXML(w, set)
+	return writeXML(w, r, set)
 }
 
 // handleSitemapProfiles handles "GET /sitemap-profiles-{page}.xml".
@@ -91,7 +101,7 @@ func (s *Server) handleSitemapProfiles(w http.ResponseWriter, r *http.Request) e
 		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/profile/" + url.PathEscape(e.Slug),
 			LastMod: time.Unix(e.UpdateAt, 0).UTC().Format("2006-01-02")}
 	}
-	return writeXML(w, set)
+	return writeXML(w, r, set)
 }
 
 // handleSitemapBlogs handles "GET /sitemap-blogs-{page}.xml": the published blogs.
@@ -112,12 +122,26 @@ func (s *Server) handleSitemapBlogs(w http.ResponseWriter, r *http.Request) erro
 		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/blog/" + url.PathEscape(b.Slug),
 			LastMod: time.Unix(b.UpdateAt, 0).UTC().Format("2006-01-02")}
 	}
-	return writeXML(w, set)
+	return writeXML(w, r, set)
 }
+
+// robotsDisallow are the only paths crawlers are kept out of: the API and the first-run setup,
+// which are not pages. Private pages (/dashboard, /login, /register) are NOT here: a crawler must
+// fetch them to read their noindex (meta and X-Robots-Tag); blocked, their address could still be
+// indexed from links. Only Disallow lines and no "Allow: /", so parsers that take the first
+// matching rule and parsers that take the longest (RFC 9309) read the file the same
+// (TestRobotsReadAlike).
+var robotsDisallow = []string{"/v1/", "/setup/"}
 
 // handleRobots handles "GET /robots.txt".
 func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	fmt.Fprintf(w, "User-agent: *\nAllow: /\nDisallow: /dashboard\nDisallow: /v1/\nDisallow: /login\nDisallow: /register\n\nSitemap: %s/sitemap.xml\n", s.cfg.BaseURL)
+	var b strings.Builder
+	b.WriteString("User-agent: *\n")
+	for _, p := range robotsDisallow {
+		fmt.Fprintf(&b, "Disallow: %s\n", p)
+	}
+	fmt.Fprintf(&b, "\nSitemap: %s/sitemap.xml\n", s.cfg.BaseURL)
+	writeConditional(w, r, []byte(b.String()), time.Time{})
 }

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // webFile is one file of the built web app, read once at start-up with its gzip form, so a
@@ -297,6 +298,12 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 	}
 	meta := s.pageMeta(r)
 	meta.First = s.firstAnswerFor(r, meta)
+	if meta.Route == routeSearch {
+		if res := readSearchResults(meta.First); res != nil && len(res.Payload.Profiles) > 0 {
+			lds, _ := meta.JSONLD.([]any)
+			meta.JSONLD = append(lds, s.itemList(res))
+		}
+	}
 	s.writeIndex(w, r, meta)
 }
 
@@ -334,6 +341,9 @@ type pageMeta struct {
 	Description string
 	Path        string // canonical path
 	Image       string
+	ImageWidth  int    // the image's size, when known (the share cards')
+	ImageHeight int    //
+	ImageAlt    string // the image's text alternative
 	Type        string // Open Graph type
 	JSONLD      any
 	NoIndex     bool
@@ -379,13 +389,27 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	tag("property", "og:description", m.Description)
 	tag("property", "og:type", m.Type)
 	tag("property", "og:url", canonical)
+	if m.Image == "" && m.Status == 0 {
+		// Every page shares with a picture: the site's card when it has none of its own.
+		m.Image, m.ImageWidth, m.ImageHeight = ogSitePath, ogWidth, ogHeight
+		m.ImageAlt = message(lang, "og_site_alt", nil)
+	}
 	if m.Image != "" {
-		img := m.Image
-		if strings.HasPrefix(img, "/") {
-			img = s.cfg.BaseURL + img
-		}
+		img := absolute(s.cfg.BaseURL, m.Image)
 		tag("property", "og:image", img)
+		if strings.HasPrefix(img, "https://") {
+			tag("property", "og:image:secure_url", img)
+		}
+		if m.ImageWidth > 0 && m.ImageHeight > 0 {
+			tag("property", "og:image:width", fmt.Sprint(m.ImageWidth))
+			tag("property", "og:image:height", fmt.Sprint(m.ImageHeight))
+		}
+		if m.ImageAlt == "" {
+			m.ImageAlt = m.Title
+		}
+		tag("property", "og:image:alt", m.ImageAlt)
 		tag("name", "twitter:card", "summary_large_image")
+		tag("name", "twitter:image:alt", m.ImageAlt)
 	} else {
 		tag("name", "twitter:card", "summary")
 	}
@@ -394,8 +418,12 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	} else {
 		tag("property", "og:locale", "fa_IR")
 	}
-	if m.JSONLD != nil {
-		if data, err := json.Marshal(m.JSONLD); err == nil {
+	lds, ok := m.JSONLD.([]any)
+	if !ok && m.JSONLD != nil {
+		lds = []any{m.JSONLD}
+	}
+	for _, ld := range lds {
+		if data, err := json.Marshal(ld); err == nil {
 			// JSON-LD is data, not script: it is allowed under script-src 'self'. "<" is escaped by
 			// encoding/json, so no "</script>" can end it early.
 			fmt.Fprintf(&b, `<script type="application/ld+json">%s</script>`, data)
@@ -414,11 +442,16 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	// The page's language, direction and texts follow the language cookie and Accept-Language.
 	h.Add("Vary", "Cookie")
 	h.Add("Vary", "Accept-Language")
-	status := m.Status
-	if status == 0 {
-		status = http.StatusOK
+	if m.NoIndex {
+		// Also as a header: a crawler reads it without parsing the page, and it holds for any
+		// client that never sees the meta tag.
+		h.Set("X-Robots-Tag", "noindex")
 	}
-	w.WriteHeader(status)
+	if m.Status == 0 || m.Status == http.StatusOK {
+		writeConditional(w, r, []byte(b.String()), time.Time{})
+		return
+	}
+	w.WriteHeader(m.Status)
 	if r.Method != http.MethodHead {
 		w.Write([]byte(b.String()))
 	}

@@ -60,7 +60,7 @@ func TestPageLanguage(t *testing.T) {
 		{"EnglishBrowser", "/", "en-US,en;q=0.9", "", `<html lang="en" dir="ltr">`, "Kardan"},
 		{"PersianBrowser", "/about", "fa-IR,fa;q=0.9,en;q=0.5", "", `<html lang="fa" dir="rtl">`, "درباره ما"},
 		{"EnglishChoiceOverPersianBrowser", "/about", "fa", "en", `<html lang="en" dir="ltr">`, "About us"},
-		{"PersianChoiceOverEnglishBrowser", "/search/iran", "en", "fa", `<html lang="fa" dir="rtl">`, "جستجوی متخصصان"},
+		{"PersianChoiceOverEnglishBrowser", "/search/iran", "en", "fa", `<html lang="fa" dir="rtl">`, "متخصصان و کسب‌وکارها در ایران"},
 		{"UnknownCookieIgnored", "/", "en", "de", `<html lang="en" dir="ltr">`, "Kardan"},
 		{"NotFoundPage", "/no-such-page", "", "en", `<html lang="en" dir="ltr">`, "Page Not Found"},
 		{"ServiceWorkerShell", "/index.html", "", "en", `<html lang="en" dir="ltr">`, "Kardan"},

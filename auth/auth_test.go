@@ -171,7 +171,8 @@ func kavenegarServer(t *testing.T, status int, body string, got *map[string]stri
 		}
 		r.ParseForm()
 		if got != nil {
-			*got = map[string]string{"receptor": r.Form.Get("receptor"), "token": r.Form.Get("token"), "template": r.Form.Get("template")}
+			*got = map[string]string{"receptor": r.Form.Get("receptor"), "token": r.Form.Get("token"), "template": r.Form.Get("template"),
+				"token2": r.Form.Get("token2")}
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		w.WriteHeader(status)
@@ -261,4 +262,37 @@ func TestCommonPasswords(t *testing.T) {
 			t.Errorf("%q refused as common", pw)
 		}
 	}
+}
+
+func TestTemplateSenders(t *testing.T) {
+	ctx := context.Background()
+	t.Run("Kavenegar", func(t *testing.T) {
+		var got map[string]string
+		srv := kavenegarServer(t, 200, `{"return":{"status":200,"message":"ok"},"entries":[]}`, &got)
+		k := auth.NewKavenegar("SECRETKEY", "kardan-verify")
+		k.BaseURL = srv.URL
+		sent, err := auth.SendTemplate(ctx, k, "09121234567", "kardan-lead", "لوله کشی علی", "12")
+		if err != nil || !sent {
+			t.Fatalf("got %v %v, want a send", sent, err)
+		}
+		if got["template"] != "kardan-lead" || got["token"] != "لوله_کشی_علی" || got["token2"] != "12" || got["receptor"] != "09121234567" {
+			t.Fatalf("got %v, want the template and its tokens, spaces as underscores", got)
+		}
+	})
+	t.Run("File", func(t *testing.T) {
+		path := filepath.Join(t.TempDir(), "sms.txt")
+		f := &auth.FileSender{Path: path}
+		if _, err := auth.SendTemplate(ctx, f, "09121234567", "new_lead", "a b"); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(path)
+		if string(b) != "09121234567 template:new_lead a_b\n" {
+			t.Fatalf("file: %q", b)
+		}
+	})
+	t.Run("Console", func(t *testing.T) {
+		if sent, err := auth.SendTemplate(ctx, auth.ConsoleSender{}, "09121234567", "new_lead"); !sent || err != nil {
+			t.Fatalf("got %v %v", sent, err)
+		}
+	})
 }

@@ -31,6 +31,12 @@ type ServeConfig struct {
 	SMSTemplate string
 	// SMSNoticeTemplate is Kavenegar's template for notices (an account already exists).
 	SMSNoticeTemplate string
+	// SMSLeadTemplate and SMSModerationTemplate are Kavenegar's templates of the notice SMS
+	// (a new lead, a moderation decision); empty uses the kind's name.
+	SMSLeadTemplate       string
+	SMSModerationTemplate string
+	// SMSPerDay bounds the notice SMS one user gets per day.
+	SMSPerDay int
 	// InsecureSMSConsole lets --sms console run with an https base URL, where it would put
 	// live codes in a production log.
 	InsecureSMSConsole bool
@@ -80,7 +86,7 @@ type App struct {
 	// metricsLn and metricsSrv serve /metrics apart from the public listener.
 	metricsLn  net.Listener
 	metricsSrv *http.Server
-	wg       sync.WaitGroup
+	wg         sync.WaitGroup
 }
 
 // Open opens the data directory and builds the server, without listening yet.
@@ -154,6 +160,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Web:            g.Web,
 		Search:         a.Search,
 		SMS:            sms,
+		SMSTemplates:   map[string]string{"new_lead": cfg.SMSLeadTemplate, "moderation": cfg.SMSModerationTemplate},
+		SMSPerDay:      cfg.SMSPerDay,
 		Uploads:        uploads,
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
@@ -264,6 +272,11 @@ func (a *App) startBackground(ctx context.Context) {
 	go func() {
 		defer a.wg.Done()
 		a.Search.Run(ctx)
+	}()
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.API.RunStats(ctx)
 	}()
 	a.wg.Add(1)
 	go func() {

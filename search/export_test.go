@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -96,4 +97,11 @@ func Finglish(ctx context.Context, ix *Index, w string) []string {
 		out = append(out, e.persianSpelling())
 	}
 	return out
+}
+
+// SetRefMaxAge sets how long the reference data is kept, answering a function that restores it.
+func SetRefMaxAge(d time.Duration) func() {
+	old := refMaxAge
+	refMaxAge = d
+	return func() { refMaxAge = old }
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -46,7 +47,16 @@ type refCache struct {
 	cities map[int64]store.City
 	tree   *store.Categories
 	lex    *lexicon // built from the two above
+	// loadedAt is when they were read; reloading marks a background reload under way.
+	loadedAt  time.Time
+	reloading atomic.Bool
 }
+
+// refMaxAge is how long the reference data (and the lexicon built from it) is used before it is
+// read again, so a reseed that renames a category or adds search synonyms reaches queries
+// without a restart. Besides, a document naming an id the cache does not know reloads it at once.
+// A variable for the tests.
+var refMaxAge = 10 * time.Minute
 
 func (r *refCache) load(ctx context.Context) error {
 	cs, err := r.st.Cities(ctx, store.CityFilter{})
@@ -67,24 +77,38 @@ func (r *refCache) load(ctx context.Context) error {
 		return err
 	}
 	r.lex = buildLexicon(tree, cs, ps)
+	r.loadedAt = time.Now()
 	return nil
 }
 
 // lexicon answers the analysis's lexicon (lexicon.go), or nil when the reference data cannot
-// be read (the query is then read without it).
+// be read (the query is then read without it). Its cache key is the reference data; it is built
+// again when a document names an id it does not know, and, in the background while queries keep
+// the old one, once it is older than refMaxAge (TestLexiconFollowsReferenceData).
 func (ix *Index) lexicon(ctx context.Context) *lexicon {
-	ix.ref.mu.Lock()
-	lx := ix.ref.lex
-	ix.ref.mu.Unlock()
+	r := ix.ref
+	r.mu.Lock()
+	lx, stale := r.lex, time.Since(r.loadedAt) > refMaxAge
+	r.mu.Unlock()
 	if lx != nil {
+		if stale && r.reloading.CompareAndSwap(false, true) {
+			go func() {
+				defer r.reloading.Store(false)
+				r.mu.Lock()
+				defer r.mu.Unlock()
+				if err := r.load(context.WithoutCancel(ctx)); err != nil {
+					slog.Warn("search lexicon: reload", "err", err)
+				}
+			}()
+		}
 		return lx
 	}
-	if _, _, err := ix.ref.lookup(ctx, 0, nil, 0); err != nil {
+	if _, _, err := r.lookup(ctx, 0, nil, 0); err != nil {
 		slog.Warn("search lexicon", "err", err)
 	}
-	ix.ref.mu.Lock()
-	defer ix.ref.mu.Unlock()
-	return ix.ref.lex
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.lex
 }
 
 func (r *refCache) lookup(ctx context.Context, cityID int64, cats []int64, field int64) (store.City, *store.Categories, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"kardan/search"
 	"kardan/store"
@@ -193,5 +194,37 @@ func TestSuggest(t *testing.T) {
 	}
 	if s, err = f.ix.Suggest(ctx, "  ", ""); err != nil || len(s.Profiles)+len(s.Categories)+len(s.Cities) != 0 {
 		t.Errorf("blank: %+v %v, want nothing", s, err)
+	}
+}
+
+// TestLexiconFollowsReferenceData: a search synonym added to the reference data reaches queries
+// once the lexicon is older than its maximum age, without a restart.
+func TestLexiconFollowsReferenceData(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tree, err := f.st.CategoryTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plumber := tree.BySlag("plumber")
+	a := f.add("خدمات فنی رضوی", "تعمیر لوله", 1, 1, *plumber.ParentID, plumber.ID, 35.7, 51.4)
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "آبرسانی"}); h.Total != 0 {
+		t.Fatalf("before: %+v", h)
+	}
+	if _, err := f.raw().Exec(`UPDATE work_categories SET synonyms = '["آبرسانی"]' WHERE slag = 'plumber'`); err != nil {
+		t.Fatal(err)
+	}
+	defer search.SetRefMaxAge(0)()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		h := f.search(search.ProfileQuery{Text: "آبرسانی"})
+		if h.Total == 1 && h.IDs[0] == a.ID {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the new synonym never reached the query: %+v", h)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

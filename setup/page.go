@@ -207,6 +207,8 @@ func (p *Page) create(w http.ResponseWriter, r *http.Request, lang, token string
 		v.Errors["password"] = "password_short"
 	} else if long {
 		v.Errors["password"] = "password_long"
+	} else if auth.CommonPassword(password) {
+		v.Errors["password"] = "password_common"
 	} else if password != r.PostForm.Get("password2") {
 		v.Errors["password2"] = "password_mismatch"
 	}

@@ -225,6 +225,7 @@ func TestSetupRefusesForgedAndBadForms(t *testing.T) {
 	bad := []struct{ field, value, want string }{
 		{"phone", "12345", "Iranian mobile number"},
 		{"password", "short", "at least 8"},
+		{"password", "qwertyuiop", "most common"},
 		{"password2", "another secret", "differ"},
 		{"name", strings.Repeat("x", 101), "at most 100"},
 	}

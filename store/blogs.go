@@ -385,6 +385,9 @@ func (s *Store) SetBlogStatus(ctx context.Context, actorID *int64, id int64, sta
 			if err := audit(ctx, tx, actorID, "edit", "blog", id, StatusPending, status, note, now); err != nil {
 				return err
 			}
+			if err := notifyModeration(ctx, tx, "blog", id, status, note, now); err != nil {
+				return err
+			}
 			return queueIndex(ctx, tx, "blog", id, now)
 		}
 		if !allowedMove(blogTransitions, from, status) {
@@ -395,6 +398,9 @@ func (s *Store) SetBlogStatus(ctx context.Context, actorID *int64, id int64, sta
 			return err
 		}
 		if err := audit(ctx, tx, actorID, "status", "blog", id, from, status, note, now); err != nil {
+			return err
+		}
+		if err := notifyModeration(ctx, tx, "blog", id, status, note, now); err != nil {
 			return err
 		}
 		return queueIndex(ctx, tx, "blog", id, now)

@@ -56,6 +56,9 @@ func (s *Store) SetProfileStatus(ctx context.Context, actorID *int64, id int64, 
 			if err := audit(ctx, tx, actorID, "edit", "profile", id, StatusPending, status, note, now); err != nil {
 				return err
 			}
+			if err := notifyModeration(ctx, tx, "profile", id, status, note, now); err != nil {
+				return err
+			}
 			return queueIndex(ctx, tx, "profile", id, now)
 		}
 		if !allowedMove(profileTransitions, from, status) || deleted.Valid {
@@ -66,6 +69,9 @@ func (s *Store) SetProfileStatus(ctx context.Context, actorID *int64, id int64, 
 			return err
 		}
 		if err := audit(ctx, tx, actorID, "status", "profile", id, from, status, note, now); err != nil {
+			return err
+		}
+		if err := notifyModeration(ctx, tx, "profile", id, status, note, now); err != nil {
 			return err
 		}
 		return queueIndex(ctx, tx, "profile", id, now)

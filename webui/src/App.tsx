@@ -10,6 +10,7 @@ import { AuthProvider, useAuth } from './state/auth';
 import { progressDone, progressStart } from './state/progress';
 import { setUnauthorizedHandler } from './api';
 import { placeScroll, trackScroll } from './lib/scrollPlace';
+import { useSavedSync } from './state/saved';
 import Home from './pages/Home';
 import NotFound from './pages/NotFound';
 
@@ -24,6 +25,9 @@ const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
 const Desk = lazy(() => import('./pages/Desk'));
 const Offline = lazy(() => import('./pages/Offline'));
+const Saved = lazy(() => import('./pages/Saved'));
+const Poster = lazy(() => import('./pages/Poster'));
+const ShortLink = lazy(() => import('./pages/Saved/ShortLink'));
 
 /** Shown while a page's code loads: keeps the layout steady and drives the progress bar. */
 function RouteFallback() {
@@ -50,6 +54,7 @@ function RouteEffects() {
   useEffect(() => {
     placeScroll(loc.key, loc.hash, navType === 'POP');
   }, [loc.key]);
+  useSavedSync(auth.userId);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -102,6 +107,9 @@ function Shell() {
             <Route path="/register" element={<Register />} />
             <Route path="/dashboard/*" element={<Desk />} />
             <Route path="/offline" element={<Offline />} />
+            <Route path="/saved" element={<Saved />} />
+            <Route path="/poster/:id" element={<Poster />} />
+            <Route path="/p/:id" element={<ShortLink />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

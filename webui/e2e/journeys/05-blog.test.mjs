@@ -74,7 +74,7 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     await page.locator('#be-categories').click();
     const cats = page.getByRole('dialog', { name: t(lang, 'deskBlog.labels.categories') });
     await cats.locator('#be-categories-filter').fill('لوله');
-    await cats.getByRole('checkbox', { name: 'لوله‌کش' }).check();
+    await cats.getByRole('checkbox', { name: 'لوله‌کش', exact: true }).check();
     await cats.getByRole('button', { name: t(lang, 'picker.done', { n: 1 }) }).click();
     await cats.waitFor({ state: 'hidden' });
     await page.locator('#be-tags').fill('نشتی');

@@ -13,6 +13,7 @@ import type {
   Profile,
   ProfileList,
   Province,
+  Suggestions,
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
@@ -70,7 +71,10 @@ function searchKey(body: SearchBody): string {
 
 /** A search answer with its list and count filled in, whatever the API left out. */
 function listOf(r: ProfileList | null | undefined): ProfileList {
-  return { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  const list: ProfileList = { profiles: r?.profiles ?? [], count: r?.count ?? 0 };
+  if (r?.fallback) list.fallback = r.fallback;
+  if (r?.did_you_mean) list.did_you_mean = r.did_you_mean;
+  return list;
 }
 
 export interface Offline<T> {
@@ -179,6 +183,10 @@ export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}
 export const getUserProfiles = (userId: number) =>
   get<Profile[] | ProfileList>(`/v1/user-technical/getAll/${userId}`, { noAuthRedirect: true });
 
+/* Suggestions as you type (categories, cities, profiles), in the current city when one is chosen. */
+export const getSuggestions = (q: string, city: string | undefined, signal?: AbortSignal) =>
+  get<Suggestions>(`/v1/search/suggest?q=${encodeURIComponent(q)}${city ? `&city_slag=${encodeURIComponent(city)}` : ''}`, { signal });
+
 /* Comments */
 export const getComments = (body: {
   category?: number;
@@ -193,9 +201,9 @@ export const getComments = (body: {
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
   post<CommentList & { comment?: CommentItem | null }>('/v1/comment/getCommentRegisterByMe', body);
-export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number }) =>
+export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number; images?: string[] }) =>
   post<unknown>('/v1/comment/add', body);
-export const editComment = (body: { category_list: number[]; description: string; score: number; id: number }) =>
+export const editComment = (body: { category_list: number[]; description: string; score: number; id: number; images?: string[] }) =>
   put<unknown>('/v1/comment/edit', body);
 // The profile owner's reply (sent again, it replaces the reply). Its 403 means "not the owner of
 // this profile", not a lost session: a 401 still signs out.

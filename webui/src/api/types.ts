@@ -99,7 +99,24 @@ export interface Profile {
   province?: Named | null;
   city?: Named | null;
   open_status?: OpenStatus;
+  /** When the open status next changes (within 8 days), as the server's schedule says. */
+  next_change?: NextChange | null;
+  special_days?: SpecialDay[];
+  open_on_holidays?: boolean;
   distance?: number;
+}
+
+export interface NextChange {
+  at: string;
+  status: OpenStatus;
+}
+
+export interface SpecialDay {
+  date: string;
+  closed: boolean;
+  boarding: boolean;
+  time: { open: number; close: number }[] | null;
+  note: string;
 }
 
 export interface Paged<K extends string, T> {
@@ -111,6 +128,27 @@ export interface Paged<K extends string, T> {
 export interface ProfileList {
   profiles: Profile[];
   count: number;
+  /** Set when nothing matched every word: what the answer shows instead. */
+  fallback?: SearchFallback;
+  did_you_mean?: string;
+}
+
+export interface PlaceName {
+  slag: string;
+  farsi_name: string;
+  english_name: string;
+}
+
+export interface SearchFallback {
+  category: PlaceName | null;
+  city: PlaceName | null;
+  message: string;
+}
+
+export interface Suggestions {
+  categories: PlaceName[];
+  cities: PlaceName[];
+  profiles: { id: number; profile_name: string; slug: string; city: PlaceName | null; profile_image: string; logo: string }[];
 }
 
 export interface CommentItem {
@@ -120,6 +158,8 @@ export interface CommentItem {
   create_at: string;
   user: { id: number; name: string; profileImage?: string } | null;
   reply: { description: string; create_at: string } | null;
+  /** Up to three photos the reviewer attached (upload paths). */
+  images?: string[];
 }
 
 export interface CommentList {

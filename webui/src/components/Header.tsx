@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './Icon';
 import { Logo } from './Logo';
 import { ConfirmDialog } from './Dialog';
+import { NotificationBell } from './NotificationBell';
 import { useAuth } from '../state/auth';
 import { setLang, currentLang, useTranslation } from '../i18n';
 import { setTheme, useTheme, type ThemeChoice } from '../state/theme';
@@ -182,6 +183,9 @@ export function Header() {
           <Link to="/search/iran" class="icon-btn search-btn" aria-label={t('nav.search')}>
             <Icon name="search" />
           </Link>
+          <Link to="/saved" class="icon-btn saved-link" aria-label={t('nav.saved')}>
+            <Icon name="heart" />
+          </Link>
           <span class="desktop-only">
             <LangToggle />
           </span>
@@ -190,6 +194,7 @@ export function Header() {
           </span>
           {auth.loggedIn ? (
             <>
+              <NotificationBell />
               <Link to="/dashboard" class="icon-btn mobile-only" aria-label={t('header.desk')}>
                 <Icon name="user" />
               </Link>

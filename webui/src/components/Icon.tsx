@@ -35,6 +35,7 @@ const PATHS: Record<string, JSX.Element> = {
       <path d="M4 21a8 8 0 0 1 16 0" />
     </>
   ),
+  bell: <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />,
   logout: <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />,
   login: <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />,
   desk: (
@@ -253,6 +254,46 @@ const PATHS: Record<string, JSX.Element> = {
     </>
   ),
   draft: <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9zM14 3v6h6M8 13h8M8 17h5" />,
+  heart: <path d="M12 20.5s-8-4.8-8-10.6A4.6 4.6 0 0 1 12 7a4.6 4.6 0 0 1 8 2.9c0 5.8-8 10.6-8 10.6z" />,
+  qr: <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 18h2v2M18 18h2v2h-2M7 7h.01M17 7h.01M7 17h.01" />,
+  print: <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />,
+  eitaa: (
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="6" />
+      <path d="M15.5 9.5a3.5 3.5 0 1 0-1 5.2M8.5 12h7" />
+    </>
+  ),
+  bale: (
+    <>
+      <path d="M12 3a9 9 0 1 1-4.6 16.7L3 21l1.3-4.4A9 9 0 0 1 12 3z" />
+      <path d="M9 8v6.5a2.5 2.5 0 1 0 2.5-2.5H9" />
+    </>
+  ),
+  shop: <path d="M4 9h16l-1-5H5zM4 9v11h16V9M4 9a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0A2.7 2.7 0 0 0 20 9M10 20v-5h4v5" />,
+  bed: <path d="M3 7v13M3 16h18v4M21 16v-4a3 3 0 0 0-3-3h-7v7M7 12.5a1.5 1.5 0 1 0 0-.01" />,
+  bank: <path d="M3 10 12 4l9 6M5 10v8M9.7 10v8M14.3 10v8M19 10v8M3 21h18" />,
+  fuel: <path d="M4 21V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v16M3 21h12M4 10h10M14 8l3 3v6a1.5 1.5 0 0 0 3 0V8l-3-3" />,
+  paw: <path d="M12 13c-3 0-5 3.5-5 5.5 0 1.4 1.2 2 2.5 2 1 0 1.6-.5 2.5-.5s1.5.5 2.5.5c1.3 0 2.5-.6 2.5-2 0-2-2-5.5-5-5.5zM6 9.5a1.7 2 0 1 0 .01 0M18 9.5a1.7 2 0 1 0 .01 0M9.5 5a1.7 2 0 1 0 .01 0M14.5 5a1.7 2 0 1 0 .01 0" />,
+  leaf: <path d="M5 19c0-9 5-14 15-15 0 10-5 15-13.5 15.5M5 19c3-4 6-6.5 10-8.5" />,
+  sport: <path d="M6.5 6.5v11M17.5 6.5v11M3 9.5v5M21 9.5v5M6.5 12h11" />,
+  party: <path d="M4 20 8.5 7.5 16.5 15.5zM13 4l.5 2M18 7l2-.5M16.5 3.5 15 6M20 11l-2 .5" />,
+  shirt: <path d="M8 3 3 6l2 4 3-1.5V21h8V8.5l3 1.5 2-4-5-3a4 4 0 0 1-8 0z" />,
+  gem: <path d="M6 3h12l3 6-9 12L3 9zM3 9h18M9.5 3 8 9l4 12 4-12-1.5-6" />,
+  factory: <path d="M3 21V10l6 3.5V10l6 3.5V5h5v16zM7 17h2M12 17h2M17 17h1" />,
+  baby: <path d="M12 21a8 8 0 1 0 0-16 8 8 0 0 0 0 16zM9 12h.01M15 12h.01M10 15.5a3 3 0 0 0 4 0M12 5a2 2 0 0 1 2-2" />,
+  palette: <path d="M12 3a9 9 0 1 0 0 18c1.1 0 1.7-.8 1.7-1.7 0-1-.8-1.3-.8-2.3 0-1 .8-1.7 1.8-1.7H17a4 4 0 0 0 4-4C21 6.7 17 3 12 3zM7.5 11h.01M10 7h.01M14.5 7h.01" />,
+  sofa: <path d="M5 11V8a3 3 0 0 1 3-3h8a3 3 0 0 1 3 3v3M3 13a2 2 0 0 1 4 0v2h10v-2a2 2 0 0 1 4 0v5H3zM5 18v2M19 18v2" />,
+  hospital: <path d="M4 21V5a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v16M2 21h20M12 7v6M9 10h6M10 21v-4h4v4" />,
+  landmark: <path d="M12 3c-2 2.5-4 4-4 7v1h8v-1c0-3-2-4.5-4-7zM5 21V11h14v10M3 21h18M10 21v-5a2 2 0 0 1 4 0v5" />,
+  film: <path d="M4 4h16v16H4zM8 4v16M16 4v16M4 9h4M4 15h4M16 9h4M16 15h4" />,
+  tractor: <path d="M3 16V9h8l2 4h5a2 2 0 0 1 2 2v1M5 9V5h5l1 4M7 19a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z" />,
+  school: <path d="M2 9l10-5 10 5-10 5zM6 11v5c3 2.5 9 2.5 12 0v-5M22 9v6" />,
+  mic: <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3" />,
+  megaphone: <path d="M3 10v4h3l9 5V5L6 10zM18 9a3.5 3.5 0 0 1 0 6M6 14l1.5 6h3L9 14.5" />,
+  washer: <path d="M5 3h14v18H5zM5 7h14M8 5h.01M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" />,
+  building: <path d="M4 21V4h10v17M14 9h6v12M2 21h20M7 8h2M7 12h2M7 16h2M17 13h1M17 17h1" />,
+  key: <path d="M14.5 9.5a4.5 4.5 0 1 0-3.6 4.4L12 15h2v2h2v2h3v-3l-5.9-5.9c.3-.5.4-1 .4-1.6zM8 8h.01" />,
+  fullscreen: <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />,
 };
 
 export type IconName = keyof typeof PATHS;

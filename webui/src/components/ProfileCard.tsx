@@ -4,14 +4,11 @@ import { localName, useTranslation } from '../i18n';
 import { Stars } from './Stars';
 import { OpenBadge } from './OpenBadge';
 import { formatDistance } from '../lib/format';
-import { openStatus, hasHours } from '../lib/hours';
+import { openStatus, hasHours, nextChangeOf } from '../lib/hours';
+import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
-
-export const LOGO_FALLBACK = '/images/logo.png';
-
-export function profileImage(p: Profile): string {
-  return p.profile_image || p.logo || LOGO_FALLBACK;
-}
+import { TradePicture } from './TradePicture';
+import { SaveButton } from './SaveButton';
 
 export function statusOf(p: Profile) {
   return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -25,23 +22,23 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const status = statusOf(p);
+  // The next change of the status, from the server's next_change, is said only while it agrees
+  // with the status shown (worked out here from the week with this device's clock): "until
+  // 20:30" while open, "opens at 09:00" while closed.
+  const change = nextChangeOf(p.next_change);
+  const next = change && (change.kind === 'until') === (status === 'Open' || status === 'Boarding') ? change : undefined;
+  const nextText = next
+    ? next.kind === 'until'
+      ? t('hours.until', { time: localDigits(next.time, lang) })
+      : next.day
+        ? t('hours.opensOn', { day: t(`week.${next.day}`), time: localDigits(next.time, lang) })
+        : t('hours.opensAt', { time: localDigits(next.time, lang) })
+    : undefined;
   const Name = level === 2 ? 'h2' : 'h3';
   return (
     <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
       <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="pcard-link">
-        <img
-          class="pcard-img"
-          src={profileImage(p)}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          decoding="async"
-          onError={(e) => {
-            const img = e.currentTarget as HTMLImageElement;
-            if (!img.src.endsWith(LOGO_FALLBACK)) img.src = LOGO_FALLBACK;
-          }}
-        />
+        <TradePicture p={p} class="pcard-img" size={96} />
         <div class="pcard-body">
           <Name class="pcard-name" dir="auto">
             {p.profile_name}
@@ -59,12 +56,14 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
           <div class="pcard-meta">
             <Stars score={p.score} count={p.count_scorer} size={14} />
             {status && <OpenBadge status={status} />}
+            {nextText && <span class="muted small pcard-next">{nextText}</span>}
             {typeof p.distance === 'number' && (
               <span class="chip pcard-distance">{formatDistance(p.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>
             )}
           </div>
         </div>
       </Link>
+      <SaveButton p={p} compact />
     </article>
   );
 }

@@ -60,6 +60,8 @@ interface LoadedProps<T> {
   empty?: ComponentChildren;
   /** The whole page waits (see Loading). */
   page?: boolean;
+  /** What shows while there is nothing yet (skeleton cards); the spinner when left out, nothing when null. */
+  loading?: ComponentChildren;
   children: (data: T) => ComponentChildren;
 }
 
@@ -68,9 +70,12 @@ interface LoadedProps<T> {
  * while there is nothing yet, the empty state, then the data. An answer held from before stays on
  * screen while the next one loads, so a page does not blink on every filter change.
  */
-export function Loaded<T>({ load, isEmpty, empty, page, children }: LoadedProps<T>) {
+export function Loaded<T>({ load, isEmpty, empty, page, loading, children }: LoadedProps<T>) {
   if (load.status === 'error') return <ErrorState message={load.error?.message} onRetry={load.reload} />;
-  if (load.data === undefined) return load.status === 'idle' ? null : <Loading page={page} />;
+  if (load.data === undefined) {
+    if (load.status === 'idle') return null;
+    return loading === undefined ? <Loading page={page} /> : loading;
+  }
   if (isEmpty?.(load.data)) return <>{empty ?? <EmptyState />}</>;
   return <>{children(load.data)}</>;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, formatClock, openStatus, quarterHourChoices, WEEK, zonedNow, type HoursOfWork } from './hours';
+import { dayStatus, formatClock, nextChangeOf, openStatus, quarterHourChoices, WEEK, zonedNow, type HoursOfWork } from './hours';
 
 // 2024-03-20 is a Wednesday. 05:00 UTC = 08:30 in Tehran (UTC+3:30).
 const at = (iso: string) => new Date(iso);
@@ -68,5 +68,24 @@ describe('quarter-hour choices', () => {
     expect(quarterHourChoices(-5)).toHaveLength(96);
     expect(quarterHourChoices(1440)).toHaveLength(96);
     expect(quarterHourChoices(12.5)).toHaveLength(96);
+  });
+});
+
+describe('nextChangeOf', () => {
+  // 2026-11-25 10:00 in Tehran (a Wednesday) is 06:30 UTC.
+  const now = new Date('2026-11-25T06:30:00Z');
+  it('says until when the change closes', () => {
+    expect(nextChangeOf({ at: '2026-11-25T20:30:00+03:30', status: 'Closed' }, now)).toEqual({ kind: 'until', time: '20:30' });
+  });
+  it('says the weekday when it opens on another day', () => {
+    expect(nextChangeOf({ at: '2026-11-28T09:00:00+03:30', status: 'Open' }, now)).toEqual({ kind: 'opens', time: '09:00', day: 'saturday' });
+  });
+  it('leaves the day out when it opens today', () => {
+    expect(nextChangeOf({ at: '2026-11-25T16:00:00+03:30', status: 'Open' }, now)).toEqual({ kind: 'opens', time: '16:00' });
+  });
+  it('says nothing of a change already past or missing', () => {
+    expect(nextChangeOf({ at: '2026-11-25T09:00:00+03:30', status: 'Open' }, now)).toBeUndefined();
+    expect(nextChangeOf(null, now)).toBeUndefined();
+    expect(nextChangeOf({ at: 'soon', status: 'Open' }, now)).toBeUndefined();
   });
 });

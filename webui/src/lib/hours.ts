@@ -79,3 +79,29 @@ export function hasHours(hours: HoursOfWork | null | undefined): boolean {
     return !!h && (h.boarding || h.closed || (h.time?.length ?? 0) > 0);
   });
 }
+
+/** The moment an open status holds until, as the server answers it with a profile. */
+export interface StatusChange {
+  at: string;
+  status: OpenStatus;
+}
+
+/**
+ * What a card says of the next change: "until" a time today (or later) while open, "opens" at a
+ * time (on a weekday when not today) while closed; undefined when there is no change ahead or it
+ * has already passed (a stored answer read later).
+ */
+export function nextChangeOf(
+  change: StatusChange | null | undefined,
+  now: Date = new Date(),
+  timeZone = TIME_ZONE,
+): { kind: 'until' | 'opens'; time: string; day?: Weekday } | undefined {
+  if (!change) return undefined;
+  const at = new Date(change.at);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) return undefined;
+  const z = zonedParts(at, timeZone);
+  const time = formatClock(z.hour * 3600 + z.minute * 60);
+  if (change.status === 'Closed') return { kind: 'until', time };
+  const sameDay = zonedNow(now, timeZone).day === SUNDAY_FIRST[z.weekday] && at.getTime() - now.getTime() < 86400_000;
+  return sameDay ? { kind: 'opens', time } : { kind: 'opens', time, day: SUNDAY_FIRST[z.weekday] };
+}

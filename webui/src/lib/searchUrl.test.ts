@@ -56,3 +56,21 @@ describe('URL ⇄ search filters', () => {
     });
   });
 });
+
+describe('open now and nearest in the address', () => {
+  it('round-trips open and near, and sends them', () => {
+    const f = filtersFromUrl('/search/tehran', '?open=1&near=35.7001,51.4002&order=nearest');
+    expect(f.open).toBe(true);
+    expect(f.near).toEqual({ lat: 35.7001, long: 51.4002 });
+    expect(urlFromFilters(f)).toBe('/search/tehran?order=nearest&open=1&near=35.7001%2C51.4002');
+    const body = searchBody(f);
+    expect(body.open_now).toBe(true);
+    expect(body.lat).toBe(35.7001);
+    expect(body.long).toBe(51.4002);
+  });
+  it('ignores a bad point', () => {
+    expect(filtersFromUrl('/search/tehran', '?near=95,10').near).toBeUndefined();
+    expect(filtersFromUrl('/search/tehran', '?near=x,y').near).toBeUndefined();
+    expect(filtersFromUrl('/search/tehran', '?near=-33.5,-70.6').near).toEqual({ lat: -33.5, long: -70.6 });
+  });
+});

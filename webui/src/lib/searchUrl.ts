@@ -11,8 +11,10 @@ export interface SearchFilters {
   province?: number;
   min_score?: number;
   order?: Order;
-  /** Only the profiles open now (the server's open_now). */
+  /** Only the profiles open now. */
   open?: boolean;
+  /** The point distances are measured from ("nearest"), rounded to about 10 m. */
+  near?: { lat: number; long: number };
   page: number;
 }
 
@@ -26,6 +28,9 @@ function clean(s: string | null | undefined): string | undefined {
 // A plain decimal number, as both this file and the server (api/embed_answer.go) read one from an
 // address: Number() alone would also take "0x10" and "Infinity", which the server does not.
 const DECIMAL = /^[ \t\n\r]*\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[ \t\n\r]*$/;
+
+// The point of "nearest" in an address: "lat,long" in degrees (api/embed_answer.go reads the same).
+const NEAR = /^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/;
 
 function decimal(s: string | null): number | undefined {
   return s !== null && DECIMAL.test(s) ? Number(s) : undefined;
@@ -60,6 +65,12 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
   const order = qs.get('order') as Order | null;
   if (order && (ORDERS as readonly string[]).includes(order)) f.order = order;
   if (qs.get('open') === '1') f.open = true;
+  const near = NEAR.exec(qs.get('near') ?? '');
+  if (near) {
+    const lat = Number(near[1]);
+    const long = Number(near[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(long) <= 180) f.near = { lat, long };
+  }
   return f;
 }
 
@@ -73,6 +84,7 @@ export function urlFromFilters(f: Partial<SearchFilters>): string {
   if (f.min_score) qs.set('min_score', String(f.min_score));
   if (f.order) qs.set('order', f.order);
   if (f.open) qs.set('open', '1');
+  if (f.near) qs.set('near', `${f.near.lat.toFixed(4)},${f.near.long.toFixed(4)}`);
   if (f.page && f.page > 1) qs.set('page', String(f.page));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
@@ -104,5 +116,9 @@ export function searchBody(f: SearchFilters): SearchBody {
   if (f.q) body.search_txt = f.q;
   if (f.order) body.order = f.order;
   if (f.open) body.open_now = true;
+  if (f.near) {
+    body.lat = f.near.lat;
+    body.long = f.near.long;
+  }
   return body;
 }

@@ -4,7 +4,7 @@ import { usePageMeta } from '../../components/PageMeta';
 import { BlogCard } from '../../components/BlogCard';
 import { Pager } from '../../components/Pager';
 import { Icon } from '../../components/Icon';
-import { EmptyState, ErrorState } from '../../components/StateViews';
+import { EmptyState, Loaded } from '../../components/StateViews';
 import { getCategoryTree, searchBlogs } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { skipFor, TAKE } from '../../lib/paging';
@@ -89,20 +89,29 @@ export default function Blog() {
         )}
       </div>
 
-      {list.status === 'error' ? (
-        <ErrorState message={list.error?.message} onRetry={list.reload} />
-      ) : list.status === 'success' && blogs.length === 0 ? (
-        <EmptyState icon="book" />
-      ) : (
-        <>
+      <Loaded
+        load={list}
+        loading={
           <div class="blog-list">
-            {list.status === 'loading' && !blogs.length
-              ? Array.from({ length: 6 }, (_, i) => <div key={i} class="card skeleton blog-skel" aria-hidden="true" />)
-              : blogs.map((b) => <BlogCard key={b.id} b={b} />)}
+            {Array.from({ length: 6 }, (_, i) => (
+              <div key={i} class="card skeleton blog-skel" aria-hidden="true" />
+            ))}
           </div>
-          {list.data && <Pager page={page} count={list.data.count} href={(n) => blogListUrl({ q, tag, category, page: n })} />}
-        </>
-      )}
+        }
+        isEmpty={() => blogs.length === 0}
+        empty={<EmptyState icon="book" />}
+      >
+        {(d) => (
+          <>
+            <div class="blog-list">
+              {blogs.map((b) => (
+                <BlogCard key={b.id} b={b} />
+              ))}
+            </div>
+            <Pager page={page} count={d.count} href={(n) => blogListUrl({ q, tag, category, page: n })} />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from 'preact/hooks';
 import { Link, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
+import { SearchBox, rememberSearch } from '../../components/SearchBox';
 import { CityPicker } from '../../components/CityPicker';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { BlogCard } from '../../components/BlogCard';
-import { ErrorState, EmptyState } from '../../components/StateViews';
+import { EmptyState, Loaded } from '../../components/StateViews';
 import { getFavouriteCategories, searchBlogs, searchProfiles, type Province } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
@@ -53,6 +54,7 @@ function Hero() {
   const [picker, setPicker] = useState(false);
   const submit = (e: Event) => {
     e.preventDefault();
+    rememberSearch(q);
     navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q, province: city?.province_id ?? province?.id, page: 1 }));
   };
   const place = city
@@ -71,14 +73,14 @@ function Hero() {
           </label>
           <div class="hero-q">
             <Icon name="search" />
-            <input
+            <SearchBox
               id="hero-q"
-              type="search"
+              bare
               value={q}
-              onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+              onValue={setQ}
+              onSubmit={(v) => navigate(urlFromFilters({ city: city?.slag ?? ALL_IRAN, q: v, province: city?.province_id ?? province?.id, page: 1 }))}
+              city={city?.slag ?? ALL_IRAN}
               placeholder={t('home.searchPlaceholder')}
-              enterkeyhint="search"
-              autocomplete="off"
             />
           </div>
           <button type="button" class="hero-city" onClick={() => setPicker(true)} aria-label={`${t('city.choose')}: ${place}`}>
@@ -147,7 +149,7 @@ function TopProfessionals() {
   const top = useLoad(async (signal) => {
     const r = await searchProfiles({ take: 8, skip: 0, order: 'best' }, undefined, signal);
     learnFromProfiles(r.data.profiles);
-    return r.data.profiles;
+    return r.data.profiles ?? [];
   }, []);
   return (
     <section class="section container" aria-labelledby="top-title">
@@ -157,21 +159,32 @@ function TopProfessionals() {
           {t('common.seeAll')}
         </Link>
       </div>
-      {top.status === 'error' ? (
-        <ErrorState message={top.error?.message} onRetry={top.reload} />
-      ) : top.status === 'success' && (top.data ?? []).length === 0 ? (
-        <EmptyState title={t('home.noPros')} text={t('home.noProsText')} icon="briefcase">
-          <Link to="/register" class="btn btn-primary">
-            {t('home.registerFree')}
-          </Link>
-        </EmptyState>
-      ) : (
-        <div class="top-grid">
-          {top.status === 'loading'
-            ? Array.from({ length: 4 }, (_, i) => <ProfileCardSkeleton key={i} />)
-            : (top.data ?? []).map((p) => <ProfileCard key={p.id} p={p} />)}
-        </div>
-      )}
+      <Loaded
+        load={top}
+        loading={
+          <div class="top-grid">
+            {Array.from({ length: 4 }, (_, i) => (
+              <ProfileCardSkeleton key={i} />
+            ))}
+          </div>
+        }
+        isEmpty={(ps) => ps.length === 0}
+        empty={
+          <EmptyState title={t('home.noPros')} text={t('home.noProsText')} icon="briefcase">
+            <Link to="/register" class="btn btn-primary">
+              {t('home.registerFree')}
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(ps) => (
+          <div class="top-grid">
+            {ps.map((p) => (
+              <ProfileCard key={p.id} p={p} />
+            ))}
+          </div>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { ProfileCard } from '../../components/ProfileCard';
-import { ErrorState, EmptyState, OfflineNote } from '../../components/StateViews';
+import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
 import { locate } from '../../components/CityPicker';
 import { getCategoryTree, getConfig, searchProfiles, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
@@ -198,20 +198,19 @@ export default function MapPage() {
             {result.status === 'loading' ? t('common.loading') : t('map.found', { count: profiles.length, n: formatNumber(profiles.length, lang) })}
           </h2>
           {result.data?.offline && <OfflineNote />}
-          {result.status === 'error' ? (
-            <ErrorState message={result.error?.message} onRetry={result.reload} />
-          ) : result.status === 'success' && profiles.length === 0 ? (
-            <EmptyState text={t('map.emptyText')} icon="map" />
-          ) : (
-            <div class="map-list">
-              {profiles.map((p) => (
-                // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only highlight the pin on the map; the card inside is the control
-                <div key={p.id} onMouseEnter={() => setActive(p.id)} onFocusCapture={() => setActive(p.id)}>
-                  <ProfileCard p={p} />
-                </div>
-              ))}
-            </div>
-          )}
+          {/* The heading above already says it is loading. */}
+          <Loaded load={result} loading={null} isEmpty={() => profiles.length === 0} empty={<EmptyState text={t('map.emptyText')} icon="map" />}>
+            {() => (
+              <div class="map-list">
+                {profiles.map((p) => (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only highlight the pin on the map; the card inside is the control
+                  <div key={p.id} onMouseEnter={() => setActive(p.id)} onFocusCapture={() => setActive(p.id)}>
+                    <ProfileCard p={p} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </Loaded>
         </section>
       </div>
     </div>

@@ -1,13 +1,15 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Dialog } from '../../components/Dialog';
 import { CityPicker } from '../../components/CityPicker';
+import { SearchBox, rememberSearch } from '../../components/SearchBox';
+import { Switch } from '../../components/Switch';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
-import { EmptyState, ErrorState, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
+import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
+import { getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
@@ -20,7 +22,7 @@ import './search.css';
 const NO_PROFILES: Profile[] = [];
 // The server's default order is relevance (then score), so "default" and "relevance" were one
 // choice shown twice: the empty value is named "most relevant" and stands for both.
-const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'newest'];
+const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'nearest', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
@@ -37,38 +39,32 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const provinces = useLoad(() => getProvinces(), []);
-  const [q, setQ] = useState(f.q ?? '');
   const [picker, setPicker] = useState(false);
+  const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
+
+  // "Nearest" needs the visitor's position: asked once, when that order is chosen.
+  const chooseOrder = (o: Order | undefined) => {
+    if (o !== 'nearest' || f.near) {
+      go({ order: o });
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      setLocating('failed');
+      return;
+    }
+    setLocating('busy');
+    navigator.geolocation.getCurrentPosition(
+      (pos) => {
+        setLocating('idle');
+        go({ order: 'nearest', near: { lat: pos.coords.latitude, long: pos.coords.longitude } });
+      },
+      () => setLocating('failed'),
+      { maximumAge: 600_000, timeout: 15_000 },
+    );
+  };
 
   return (
     <div class="filter-form">
-      <form
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          go({ q });
-        }}
-      >
-        <label class="field-label" for="f-q">
-          {t('search.text')}
-        </label>
-        <div class="input-with-btn">
-          <input
-            id="f-q"
-            class="input"
-            type="search"
-            value={q}
-            placeholder={t('home.searchPlaceholder')}
-            onInput={(e) => setQ((e.target as HTMLInputElement).value)}
-            enterkeyhint="search"
-          />
-          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
-            <Icon name="search" size={18} />
-          </button>
-        </div>
-      </form>
-
-
       <div class="field">
         <label for="f-province">{t('search.province')}</label>
         <select
@@ -140,7 +136,7 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
 
       <div class="field">
         <label for="f-order">{t('search.order')}</label>
-        <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => go({ order: ((e.target as HTMLSelectElement).value || undefined) as Order })}>
+        <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => chooseOrder(((e.target as HTMLSelectElement).value || undefined) as Order)}>
           <option value="">{t('search.orders.relevance')}</option>
           {ORDER_OPTIONS.map((o) => (
             <option key={o} value={o}>
@@ -150,10 +146,15 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         </select>
       </div>
 
-      <label class="switch-row" for="f-open">
-        <input id="f-open" type="checkbox" checked={!!f.open} onChange={(e) => go({ open: (e.target as HTMLInputElement).checked || undefined })} />
-        <span>{t('search.openNow')}</span>
-      </label>
+      {locating !== 'idle' && (
+        <p class={`small ${locating === 'failed' ? 'field-error' : 'muted'}`} role="status">
+          {t(locating === 'busy' ? 'search.locating' : 'search.locateFailed')}
+        </p>
+      )}
+
+      <div class="field">
+        <Switch id="f-open" checked={!!f.open} onChange={(v: boolean) => go({ open: v || undefined })} label={t('search.openNow')} />
+      </div>
 
       <Link to="/search/iran" class="btn btn-ghost btn-block">
         <Icon name="refresh" size={16} />
@@ -167,6 +168,75 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         onSelect={(c, p) => go({ city: c?.slag ?? ALL_IRAN, province: c?.province_id ?? p?.id ?? undefined })}
       />
     </div>
+  );
+}
+
+/**
+ * The search bar above the results, on every screen: the text searched, with suggestions as you
+ * type; the city and category chosen stay.
+ */
+function TopSearch({ f, go }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void }) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState(f.q ?? '');
+  useEffect(() => setQ(f.q ?? ''), [f.q]);
+  return (
+    <div class="search-top">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          rememberSearch(q);
+          go({ q });
+        }}
+      >
+        <label class="field-label" for="f-q">
+          {t('search.text')}
+        </label>
+        <div class="input-with-btn">
+          <SearchBox
+            id="f-q"
+            value={q}
+            onValue={setQ}
+            onSubmit={(v) => go({ q: v })}
+            city={f.city}
+            category={f.category}
+            placeholder={t('home.searchPlaceholder')}
+          />
+          <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
+            <Icon name="search" size={18} />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * What an empty answer offers besides starting again: the categories the text may mean (as the
+ * suggestions read it), and the same search in all of Iran when a city was chosen.
+ */
+function EmptyChoices({ f }: { f: SearchFilters }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const cats = useLoad((signal) => (f.q ? getSuggestions(f.q, undefined, signal) : Promise.resolve(undefined)), [f.q]);
+  const chips = cats.data?.categories.slice(0, 4) ?? [];
+  return (
+    <>
+      {chips.length > 0 && (
+        <div class="chip-row empty-chips">
+          {chips.map((c) => (
+            <Link key={c.slag} class="chip" to={urlFromFilters({ city: f.city, category: c.slag, page: 1 })}>
+              {localName(c, lang)}
+            </Link>
+          ))}
+        </div>
+      )}
+      {f.city !== ALL_IRAN && (
+        <Link class="btn btn-outline" to={urlFromFilters({ ...f, city: ALL_IRAN, province: undefined, page: 1 })}>
+          {t('search.allIran')}
+        </Link>
+      )}
+    </>
   );
 }
 
@@ -221,6 +291,7 @@ export default function Search() {
 
   return (
     <div class="container search-page">
+      <TopSearch f={f} go={go} />
       <div class="search-head">
         <div>
           <h1>{title}</h1>
@@ -243,30 +314,47 @@ export default function Search() {
 
         <section class="results" aria-live="polite" aria-busy={result.status === 'loading'}>
           {result.data?.offline && <OfflineNote />}
-          {result.status === 'error' ? (
-            <ErrorState message={result.error?.message} onRetry={result.reload} />
-          ) : result.status === 'loading' && !data ? (
-            <div class="results-grid">
-              {Array.from({ length: 6 }, (_, i) => (
-                <ProfileCardSkeleton key={i} />
-              ))}
-            </div>
-          ) : data && data.profiles.length === 0 ? (
-            <EmptyState text={t('search.emptyText')}>
-              <Link to="/search/iran" class="btn btn-outline">
-                {t('search.reset')}
-              </Link>
-            </EmptyState>
-          ) : (
-            <>
-              <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
-                {cards.items.map((p) => (
-                  <ProfileCard key={p.id} p={p} level={2} />
+          {data?.fallback && (
+            <p class="search-note card card-pad" role="status">
+              <Icon name="info" size={18} />
+              {data.fallback.message}
+            </p>
+          )}
+          {data?.did_you_mean && (
+            <p class="search-note">
+              <Link to={urlFromFilters({ ...f, q: data.did_you_mean, page: 1 })}>{t('search.didYouMean', { q: data.did_you_mean })}</Link>
+            </p>
+          )}
+          <Loaded
+            load={result}
+            loading={
+              <div class="results-grid">
+                {Array.from({ length: 6 }, (_, i) => (
+                  <ProfileCardSkeleton key={i} />
                 ))}
               </div>
-              {data && <Pager page={f.page} count={data.count} href={(n) => urlFromFilters({ ...f, page: n })} />}
-            </>
-          )}
+            }
+            isEmpty={(r) => r.data.profiles.length === 0}
+            empty={
+              <EmptyState text={t('search.emptyText')}>
+                <EmptyChoices f={f} />
+                <Link to="/search/iran" class="btn btn-outline">
+                  {t('search.reset')}
+                </Link>
+              </EmptyState>
+            }
+          >
+            {(r) => (
+              <>
+                <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
+                  {cards.items.map((p) => (
+                    <ProfileCard key={p.id} p={p} level={2} />
+                  ))}
+                </div>
+                <Pager page={f.page} count={r.data.count} href={(n) => urlFromFilters({ ...f, page: n })} />
+              </>
+            )}
+          </Loaded>
         </section>
       </div>
 
