@@ -113,7 +113,7 @@ test('#5 #15 #16: Back restores the scroll, closes the filter sheet first; filte
     await page.goto('/search/tehran?province=1&q=%D9%84%D9%88%D9%84%D9%87');
     await page.locator('.filter-toggle .count-dot').filter({ hasText: digits(2, lang) }).waitFor();
     await page.locator('.filter-toggle').click();
-    await page.locator('dialog.sheet[open] #f-open').check();
+    await page.locator('dialog.sheet[open]').getByRole('switch', { name: t(lang, 'search.openNow') }).click();
     await page.waitForURL((u) => u.searchParams.get('open') === '1');
     await page.locator('.filter-toggle .count-dot').filter({ hasText: digits(3, lang) }).waitFor();
   });
@@ -182,6 +182,8 @@ test('#18 #19 #23 #30 #32 #36: the Desk tabs fit, icons show, toasts above dialo
       await dialog.locator('.toasts .toast').first().waitFor();
     }
     await page.keyboard.press('Escape');
+    // Closing it steps back over the entry it pushed (so Back would have closed it, #15).
+    await page.waitForFunction(() => !history.state?.overlay);
 
     // #19: the retry button's icon is not painted in the button's own colour.
     await page.goto('/search/atlantis');
