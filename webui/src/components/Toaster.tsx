@@ -17,7 +17,7 @@ export function Toaster() {
         <div key={m.id} class={`toast toast-${m.kind}`} role={m.kind === 'error' ? 'alert' : 'status'}>
           <Icon name={m.kind === 'error' ? 'alert' : m.kind === 'success' ? 'check' : 'info'} />
           <p>{m.text}</p>
-          <button type="button" onClick={() => dismissToast(m.id)} aria-label={t('common.close')}>
+          <button type="button" onClick={() => dismissToast(m.id)} aria-label={t('common.dismiss')}>
             <Icon name="close" size={18} />
           </button>
         </div>
