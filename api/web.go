@@ -113,6 +113,7 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 		// At the end of the head: the app's script and stylesheet are asked for first.
 		if i := strings.LastIndex(app.indexTail, "</head>"); i >= 0 {
 			app.indexTail = app.indexTail[:i] + fonts + app.indexTail[i:]
+			app.findAppRoot()
 		}
 	}
 	return app, nil
@@ -234,6 +235,11 @@ func (a *webApp) splitIndex(s string) {
 	if i := strings.LastIndex(a.indexTail, "</body>"); i >= 0 {
 		a.indexTail, a.indexEnd = a.indexTail[:i], a.indexTail[i:]
 	}
+	a.findAppRoot()
+}
+
+// findAppRoot sets appAt; called again whenever indexTail changes.
+func (a *webApp) findAppRoot() {
 	a.appAt = -1
 	if i := strings.Index(a.indexTail, appRoot+"</div>"); i >= 0 {
 		a.appAt = i + len(appRoot)
