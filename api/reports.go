@@ -136,7 +136,9 @@ func (s *Server) handleAdminReportStatus(w http.ResponseWriter, r *http.Request)
 // already down stays so.
 func (s *Server) takeDown(ctx context.Context, actor *int64, entity string, id int64, note string) error {
 	var err error
-	if entity == "comment" {
+	if entity == "lead" {
+		err = s.store.CloseLead(ctx, actor, id, note)
+	} else if entity == "comment" {
 		_, err = s.store.SetCommentStatus(ctx, actor, id, store.CommentHidden, note)
 	} else {
 		var p *store.Profile

@@ -148,10 +148,16 @@ func newSweepWorld(t *testing.T) *sweepWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A neighbour asks the owner's profile for a price: the owner's lead.
+	lead, err := st.AddLead(ctx, &store.LeadInput{ProfileID: p1.ID, CityID: p1.CityID, What: "درخواست قیمت"}, neighbour, "", nil, store.CodePolicy{}, "192.0.2.9")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := ix.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
 	w.ids = map[string]string{
+		"lead":    fmt.Sprint(lead.ID),
 		"profile": fmt.Sprint(p1.ID), "user": fmt.Sprint(owner.ID), "comment": fmt.Sprint(c1.ID), "reply": fmt.Sprint(c2.ID),
 		"blog": fmt.Sprint(b.ID), "slug": p1.Slug, "blogslug": b.Slug, "critic": fmt.Sprint(cr.ID), "neighbourProfile": fmt.Sprint(p2.ID),
 		"image": up.Payload.Address,
@@ -276,6 +282,8 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"GET /v1/search/suggest":                                {query: []string{"q", "city_slag"}},
 		"PUT /v1/user-technical/{id:[0-9]+}/flags":              {vars: id("profile"), body: `{"active":true,"display":true}`, actor: "owner", ownerOnly: true},
 		"GET /v1/user-technical/{id:[0-9]+}":                    {vars: id("profile")},
+		"GET /v1/user-technical/{id:[0-9]+}/stats":              {vars: id("profile"), query: []string{"from", "to"}, ownerOnly: true},
+		"POST /v1/stats/event":                                  {body: `{"profile_id":` + w.ids["profile"] + `,"kind":"route","detail":"waze"}`},
 		"DELETE /v1/user-technical/{id:[0-9]+}":                 {vars: id("profile"), ownerOnly: true},
 		"GET /v1/admin/user-technical":                          {query: []string{"status", "skip", "take"}, ownerOnly: true},
 		"PUT /v1/admin/user-technical/{id:[0-9]+}/status":       {vars: id("profile"), body: `{"status":"Blocked","description":"یادداشت"}`, actor: "admin", ownerOnly: true},
@@ -315,10 +323,21 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/user/edit":                            {body: `{"id":` + w.ids["user"] + `,"name":"نام تازه","password":"","profileImage":""}`, actor: "attacker"},
 		"GET /v1/user":                                 {query: []string{"id"}},
 		"POST /v1/upload-file":                         {multipart: true, actor: "attacker"},
+		"POST /v1/send-sms/sendSmsForLead":             {body: `{"numberPhone":"09351234570"}`},
+		"POST /v1/lead/add":                            {body: `{"user_technical_id":` + w.ids["neighbourProfile"] + `,"city_id":1,"what":"درخواست","when":"فردا","lat":35.7,"long":51.4,"photos":[]}`, actor: "owner"},
+		"POST /v1/lead/getMine":                        {body: page, actor: "attacker"},
+		"POST /v1/lead/getForProfile":                  {body: `{"user_technical_id":` + w.ids["profile"] + `,"skip":0,"take":20}`, actor: "owner"},
+		"PUT /v1/lead/{id:[0-9]+}/answer":              {vars: id("lead"), body: `{"price":100000,"message":"می‌آیم"}`, actor: "owner", ownerOnly: true},
+		"PUT /v1/lead/{id:[0-9]+}/status":              {vars: id("lead"), body: `{"status":"seen"}`, actor: "owner", ownerOnly: true},
 		"GET /v1/notification/list":                    {query: []string{"skip", "take"}, actor: "owner"},
 		"PUT /v1/notification/read":                    {body: `{"ids":[1,2]}`, actor: "owner"},
 		"GET /v1/notification/sms":                     {query: []string{"x"}, actor: "owner"},
 		"PUT /v1/notification/sms":                     {body: `{"kind":"new_lead","enabled":false}`, actor: "owner"},
+		// Anyone signed in keeps a list of their own: saving another's public profile is the point.
+		"GET /v1/saved":                {query: []string{"x"}, actor: "attacker"},
+		"POST /v1/saved":               {body: `{"ids":[` + w.ids["profile"] + `]}`, actor: "attacker"},
+		"PUT /v1/saved/{profileId}":    {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker", noBody: true},
+		"DELETE /v1/saved/{profileId}": {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker"},
 	}
 }
 

@@ -32,6 +32,8 @@ const (
 	PurposeSignup = "signup"
 	PurposeReset  = "reset"
 	PurposeLogin  = "login"
+	// PurposeLead proves a signed-out visitor's number on a request for a price.
+	PurposeLead = "lead"
 )
 
 // IssueSignupCode stores a sign-up code when the policy's cooldown and hourly caps allow a send

@@ -76,7 +76,7 @@ func validReason(r string) bool {
 func (s *Store) AddReport(ctx context.Context, in *ReportInput, reporterID *int64, clientIP string) (*Report, error) {
 	v := &Validation{}
 	entity := strings.TrimSpace(in.Entity)
-	if entity != "profile" && entity != "comment" {
+	if entity != "profile" && entity != "comment" && entity != "lead" {
 		v.Correct("entity")
 	}
 	if in.ID <= 0 {
@@ -101,8 +101,13 @@ func (s *Store) AddReport(ctx context.Context, in *ReportInput, reporterID *int6
 	}
 	r := &Report{Entity: entity, EntityID: in.ID, Reason: reason, Description: text, Status: ReportOpen}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if err := publicItem(ctx, tx, entity, in.ID); err != nil {
-			return err
+		check := publicItem(ctx, tx, entity, in.ID)
+		if entity == "lead" {
+			// A lead is private: only a professional it was sent to can report it.
+			check = leadAskedOf(ctx, tx, reporterID, in.ID)
+		}
+		if check != nil {
+			return check
 		}
 		var dup int
 		// A signed-in reporter is one person whatever the address; anonymous reports are told
@@ -218,7 +223,10 @@ func (s *Store) fillReportGroup(ctx context.Context, g *ReportGroup, status stri
 		return err
 	}
 	var row *sql.Row
-	if g.Entity == "profile" {
+	if g.Entity == "lead" {
+		row = s.read.QueryRowContext(ctx, `SELECT l.what, '', 0, CASE WHEN EXISTS (SELECT 1 FROM lead_targets t WHERE t.lead_id = l.id
+			AND t.status <> 'declined') THEN 'Open' ELSE 'Closed' END FROM leads l WHERE l.id = ?`, g.EntityID)
+	} else if g.Entity == "profile" {
 		row = s.read.QueryRowContext(ctx, `SELECT profile_name, slug, id, CASE WHEN delete_at IS NOT NULL THEN 'Deleted' ELSE account_status END
 			FROM profiles WHERE id = ?`, g.EntityID)
 	} else {

@@ -12,6 +12,8 @@ import (
 const (
 	UploadUser          = "user"
 	UploadUserTechnical = "userTechnical"
+	// UploadComment is a photo for a review (at most three per review).
+	UploadComment = "comment"
 )
 
 // Upload is a processed image a user uploaded. Address and Thumb are public paths
@@ -103,6 +105,7 @@ func (s *Store) StaleUploads(ctx context.Context, before int64, limit int) ([]St
 			      OR p.profile_image = u.thumb OR p.logo = u.thumb
 			      OR EXISTS (SELECT 1 FROM json_each(p.portfolio_images) j WHERE j.value IN (u.address, u.thumb)))
 			  AND NOT EXISTS (SELECT 1 FROM users w WHERE w.profile_image IN (u.address, u.thumb))
+			  AND NOT EXISTS (SELECT 1 FROM leads l, json_each(l.photos) j WHERE j.value IN (u.address, u.thumb))
 			  AND NOT EXISTS (SELECT 1 FROM profile_edits e WHERE instr(e.input, u.address) > 0 OR instr(e.input, u.thumb) > 0)
 			  AND NOT EXISTS (SELECT 1 FROM blog_edits e WHERE instr(e.edit, u.address) > 0 OR instr(e.edit, u.thumb) > 0)
 			  AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.image_url IN (u.address, u.thumb)

@@ -74,3 +74,13 @@ test('the home page search box suggests too', { timeout: JOURNEY_TIMEOUT }, asyn
     await page.waitForURL((u) => u.pathname.endsWith('/dentist'));
   });
 });
+
+test('an empty answer offers the categories meant and all of Iran', { timeout: JOURNEY_TIMEOUT }, async () => {
+  await w.journey('16-empty-en', { lang: 'en' }, async (page) => {
+    await page.goto(`/search/shiraz?q=${encodeURIComponent('لوله کش')}`);
+    await page.locator('.empty-chips').getByRole('link', { name: 'Plumber', exact: true }).waitFor();
+    await page.getByRole('link', { name: t('en', 'search.allIran') }).click();
+    await page.waitForURL((u) => u.pathname === '/search/iran');
+    await page.locator('.results-grid .pcard').first().waitFor();
+  });
+});

@@ -9,7 +9,7 @@ import { Switch } from '../../components/Switch';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
+import { getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
@@ -207,6 +207,35 @@ function TopSearch({ f, go }: { f: SearchFilters; go: (n: Partial<SearchFilters>
   );
 }
 
+/**
+ * What an empty answer offers besides starting again: the categories the text may mean (as the
+ * suggestions read it), and the same search in all of Iran when a city was chosen.
+ */
+function EmptyChoices({ f }: { f: SearchFilters }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const cats = useLoad((signal) => (f.q ? getSuggestions(f.q, undefined, signal) : Promise.resolve(undefined)), [f.q]);
+  const chips = cats.data?.categories.slice(0, 4) ?? [];
+  return (
+    <>
+      {chips.length > 0 && (
+        <div class="chip-row empty-chips">
+          {chips.map((c) => (
+            <Link key={c.slag} class="chip" to={urlFromFilters({ city: f.city, category: c.slag, page: 1 })}>
+              {localName(c, lang)}
+            </Link>
+          ))}
+        </div>
+      )}
+      {f.city !== ALL_IRAN && (
+        <Link class="btn btn-outline" to={urlFromFilters({ ...f, city: ALL_IRAN, province: undefined, page: 1 })}>
+          {t('search.allIran')}
+        </Link>
+      )}
+    </>
+  );
+}
+
 export default function Search() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -301,6 +330,7 @@ export default function Search() {
             isEmpty={(r) => r.data.profiles.length === 0}
             empty={
               <EmptyState text={t('search.emptyText')}>
+                <EmptyChoices f={f} />
                 <Link to="/search/iran" class="btn btn-outline">
                   {t('search.reset')}
                 </Link>

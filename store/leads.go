@@ -1,0 +1,614 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Lead target states.
+const (
+	LeadNew      = "new"
+	LeadSeen     = "seen"
+	LeadAnswered = "answered"
+	LeadDeclined = "declined"
+	LeadDone     = "done"
+)
+
+// Bounds of a request for a price.
+const (
+	MaxLeadTargets = 5
+	MaxLeadPhotos  = 2
+	maxLeadWhat    = 1000
+	maxLeadWhen    = 100
+	maxLeadAnswer  = 1000
+	maxLeadPrice   = 1_000_000_000_000 // rials: a trillion is beyond any quote
+)
+
+// LeadInput is a visitor's request for a price as sent.
+type LeadInput struct {
+	ProfileID  int64    `json:"user_technical_id"`
+	ProfileIDs []int64  `json:"user_technical_ids"`
+	CategoryID int64    `json:"category_id"`
+	CityID     int64    `json:"city_id"`
+	Lat        *float64 `json:"lat"`
+	Long       *float64 `json:"long"`
+	What       string   `json:"what"`
+	When       string   `json:"when"`
+	Photos     []string `json:"photos"`
+}
+
+// Targets answers the asked profiles' ids, without repeats.
+func (in *LeadInput) Targets() []int64 {
+	ids := append([]int64(nil), in.ProfileIDs...)
+	if in.ProfileID > 0 {
+		ids = append(ids, in.ProfileID)
+	}
+	return dedupe(ids)
+}
+
+// Lead is a stored request for a price with its asked profiles.
+type Lead struct {
+	ID         int64
+	VisitorID  *int64
+	Phone      string
+	CategoryID *int64
+	CityID     int64
+	Lat, Long  *float64
+	What       string
+	When       string
+	Photos     []string
+	CreateAt   int64
+	Targets    []*LeadTarget
+}
+
+// LeadTarget is one asked profile's side of a lead: its status, its answer, and what the
+// visitor compares (name, scores, place).
+type LeadTarget struct {
+	LeadID       int64
+	ProfileID    int64
+	OwnerID      int64
+	Status       string
+	Price        *int64
+	Message      string
+	AnswerAt     *int64
+	UpdateAt     int64
+	ProfileName  string
+	Slug         string
+	ProfileImage string
+	Score        float64
+	CountScorer  int
+	Lat, Long    float64
+	// Contact is the number the visitor may call once the professional answered: the first
+	// phone the profile publishes, else its owner's number (answering is agreeing to be called).
+	Contact string
+}
+
+// Answered reports whether the professional answered or took the job: only then may they see
+// the visitor's number.
+func (t *LeadTarget) Answered() bool { return t.Status == LeadAnswered || t.Status == LeadDone }
+
+// LeadOwners answers the owners of the visible profiles of in, in order, and not found when one
+// is missing or hidden; the API reserves each owner's daily limit before AddLead.
+func (s *Store) LeadOwners(ctx context.Context, in *LeadInput) ([]int64, error) {
+	var out []int64
+	for _, id := range in.Targets() {
+		var owner int64
+		err := s.read.QueryRowContext(ctx, `SELECT user_id FROM profiles WHERE id = ? AND account_status = 'Accepted' AND active = 1
+			AND display = 1 AND delete_at IS NULL`, id).Scan(&owner)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, NotFound()
+		}
+		if err != nil {
+			return nil, fmt.Errorf("lead owners: %w", err)
+		}
+		out = append(out, owner)
+	}
+	return out, nil
+}
+
+// checkLead validates what does not need the database.
+func checkLead(in *LeadInput, visitor *User) (*Lead, error) {
+	v := &Validation{}
+	ids := in.Targets()
+	switch {
+	case len(ids) == 0:
+		v.Enter("user_technical_ids")
+	case len(ids) > MaxLeadTargets:
+		v.Add("user_technical_ids", "too_many_items", map[string]any{"max": MaxLeadTargets})
+	case len(ids) > 1 && in.CategoryID <= 0:
+		v.Enter("category_id")
+	}
+	if in.CityID <= 0 {
+		v.Enter("city_id")
+	}
+	if (in.Lat == nil) != (in.Long == nil) || in.Lat != nil && (*in.Lat < -90 || *in.Lat > 90 || *in.Long < -180 || *in.Long > 180) {
+		v.Correct("lat")
+	}
+	what := CleanText(in.What, true)
+	switch {
+	case what == "":
+		v.Enter("what")
+	case RuneLen(what) > maxLeadWhat:
+		v.Add("what", "too_long", map[string]any{"max": maxLeadWhat})
+	}
+	when := CleanText(in.When, false)
+	if RuneLen(when) > maxLeadWhen {
+		v.Add("when", "too_long", map[string]any{"max": maxLeadWhen})
+	}
+	photos := []string{}
+	for _, p := range in.Photos {
+		if p = uploadPath(p); p != "/" && p != "" {
+			photos = append(photos, p)
+		}
+	}
+	if len(photos) > MaxLeadPhotos {
+		v.Add("photos", "too_many_items", map[string]any{"max": MaxLeadPhotos})
+	} else if len(photos) > 0 && visitor == nil {
+		// Uploads need an account; a signed-out visitor sends words only.
+		v.Correct("photos")
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	l := &Lead{CityID: in.CityID, Lat: in.Lat, Long: in.Long, What: what, When: when, Photos: photos}
+	if in.CategoryID > 0 {
+		l.CategoryID = &in.CategoryID
+	}
+	return l, nil
+}
+
+// AddLead stores a request for a price from visitor (nil when signed out: phone is then proven
+// by codeHash, a live lead code, used up here) and notifies each asked profile's owner in the
+// same transaction. Several profiles must share the category and the city. It answers the lead
+// with its targets (their owners, for the SMS that follows).
+func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone string, codeHash []byte, p CodePolicy, clientIP string) (*Lead, error) {
+	l, err := checkLead(in, visitor)
+	if err != nil {
+		return nil, err
+	}
+	ids := in.Targets()
+	var fail error
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		if visitor == nil {
+			id, f, err := s.answerCode(ctx, tx, phone, PurposeLead, codeHash, p)
+			if err != nil || f != nil {
+				fail = f
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE otp_codes SET used_at = ? WHERE id = ?`, now, id); err != nil {
+				return err
+			}
+		} else {
+			l.VisitorID = &visitor.ID
+			phone = visitor.NumberPhone
+			for _, ph := range l.Photos {
+				owns, err := ownsUpload(ctx, tx, visitor.ID, ph)
+				if err != nil {
+					return err
+				}
+				if !owns {
+					v := &Validation{}
+					v.Correct("photos")
+					return v.Err()
+				}
+			}
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cities WHERE id = ?`, l.CityID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			v := &Validation{}
+			v.Correct("city_id")
+			return v.Err()
+		}
+		var targets []*Profile
+		for _, id := range ids {
+			pr, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))
+			if errors.Is(err, sql.ErrNoRows) || (err == nil && !pr.Visible()) {
+				return NotFound()
+			}
+			if err != nil {
+				return err
+			}
+			v := &Validation{}
+			if visitor != nil && pr.UserID == visitor.ID {
+				v.Add("user_technical_ids", "lead_own_profile", nil)
+			}
+			if len(ids) > 1 && pr.CityID != l.CityID {
+				v.Add("user_technical_ids", "lead_one_city", nil)
+			}
+			if l.CategoryID != nil && pr.RangeWorkerID != *l.CategoryID && !containsID(pr.CategoryIDs, *l.CategoryID) {
+				v.Add("user_technical_ids", "lead_one_category", nil)
+			}
+			if err := v.Err(); err != nil {
+				return err
+			}
+			targets = append(targets, pr)
+		}
+		photos, _ := json.Marshal(l.Photos)
+		res, err := tx.ExecContext(ctx, `INSERT INTO leads (visitor_id, phone, category_id, city_id, lat, long, what, when_text, photos,
+			client_ip, create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, l.VisitorID, phone, l.CategoryID, l.CityID, l.Lat, l.Long,
+			l.What, l.When, string(photos), clientIP, now)
+		if err != nil {
+			return err
+		}
+		if l.ID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		l.Phone, l.CreateAt = phone, now
+		for _, pr := range targets {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO lead_targets (lead_id, profile_id, update_at) VALUES (?, ?, ?)`, l.ID, pr.ID, now); err != nil {
+				return err
+			}
+			if err := notify(ctx, tx, Notification{UserID: pr.UserID, Kind: NotifyNewLead, Entity: "lead", EntityID: l.ID,
+				Title: pr.ProfileName, Note: truncateRunes(l.What, 140), CreateAt: now}); err != nil {
+				return err
+			}
+			l.Targets = append(l.Targets, &LeadTarget{LeadID: l.ID, ProfileID: pr.ID, OwnerID: pr.UserID, Status: LeadNew,
+				ProfileName: pr.ProfileName, Slug: pr.Slug, UpdateAt: now})
+		}
+		return nil
+	})
+	if err == nil {
+		err = fail
+	}
+	if err != nil {
+		return nil, fmt.Errorf("add lead: %w", err)
+	}
+	return l, nil
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+const leadColumns = `l.id, l.visitor_id, l.phone, l.category_id, l.city_id, l.lat, l.long, l.what, l.when_text, l.photos, l.create_at`
+
+func scanLead(sc interface{ Scan(...any) error }) (*Lead, error) {
+	l := &Lead{}
+	var visitor, cat sql.NullInt64
+	var lat, long sql.NullFloat64
+	var photos string
+	if err := sc.Scan(&l.ID, &visitor, &l.Phone, &cat, &l.CityID, &lat, &long, &l.What, &l.When, &photos, &l.CreateAt); err != nil {
+		return nil, err
+	}
+	if visitor.Valid {
+		l.VisitorID = &visitor.Int64
+	}
+	if cat.Valid {
+		l.CategoryID = &cat.Int64
+	}
+	if lat.Valid && long.Valid {
+		l.Lat, l.Long = &lat.Float64, &long.Float64
+	}
+	_ = json.Unmarshal([]byte(photos), &l.Photos)
+	return l, nil
+}
+
+const targetColumns = `t.lead_id, t.profile_id, p.user_id, t.status, t.price, t.message, t.answer_at, t.update_at, p.profile_name, p.slug,
+	p.profile_image, p.score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0), p.social_network, u.number_phone`
+
+func scanTarget(sc interface{ Scan(...any) error }) (*LeadTarget, error) {
+	t := &LeadTarget{}
+	var price, answer sql.NullInt64
+	var social, ownerPhone string
+	if err := sc.Scan(&t.LeadID, &t.ProfileID, &t.OwnerID, &t.Status, &price, &t.Message, &answer, &t.UpdateAt, &t.ProfileName, &t.Slug,
+		&t.ProfileImage, &t.Score, &t.CountScorer, &t.Lat, &t.Long, &social, &ownerPhone); err != nil {
+		return nil, err
+	}
+	if price.Valid {
+		t.Price = &price.Int64
+	}
+	if answer.Valid {
+		t.AnswerAt = &answer.Int64
+	}
+	if t.Answered() {
+		t.Contact = ownerPhone
+		var links []SocialLink
+		_ = json.Unmarshal([]byte(social), &links)
+		for _, sl := range links {
+			if k := strings.ToLower(sl.Type); (k == "phone" || k == "mobile") && sl.Link != "" {
+				t.Contact = sl.Link
+				break
+			}
+		}
+	}
+	return t, nil
+}
+
+// MyLeads answers the visitor's requests, newest first, each with every asked profile's side:
+// those made signed in, and those made signed out with the account's number.
+func (s *Store) MyLeads(ctx context.Context, u *User, offset, limit int) ([]*Lead, int, error) {
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM leads WHERE visitor_id = ? OR phone = ?`, u.ID, u.NumberPhone).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("my leads: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+leadColumns+` FROM leads l WHERE l.visitor_id = ? OR l.phone = ?
+		ORDER BY l.id DESC LIMIT ? OFFSET ?`, u.ID, u.NumberPhone, limit, offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("my leads: %w", err)
+	}
+	var out []*Lead
+	for rows.Next() {
+		l, err := scanLead(rows)
+		if err != nil {
+			rows.Close()
+			return nil, 0, fmt.Errorf("my leads: %w", err)
+		}
+		out = append(out, l)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("my leads: %w", err)
+	}
+	for _, l := range out {
+		trows, err := s.read.QueryContext(ctx, `SELECT `+targetColumns+` FROM lead_targets t JOIN profiles p ON p.id = t.profile_id
+			JOIN users u ON u.id = p.user_id WHERE t.lead_id = ? ORDER BY t.profile_id`, l.ID)
+		if err != nil {
+			return nil, 0, fmt.Errorf("my leads: %w", err)
+		}
+		for trows.Next() {
+			t, err := scanTarget(trows)
+			if err != nil {
+				trows.Close()
+				return nil, 0, fmt.Errorf("my leads: %w", err)
+			}
+			l.Targets = append(l.Targets, t)
+		}
+		trows.Close()
+	}
+	return out, total, nil
+}
+
+// OwnerLead is a lead as one of its professionals sees it: the request and their own side. The
+// visitor's Phone is empty until they answered.
+type OwnerLead struct {
+	Lead   *Lead
+	Target *LeadTarget
+}
+
+// LeadsForOwner answers the requests sent to owner's profiles (one profile when profileID > 0),
+// newest first, with how many there are and how many are still new.
+func (s *Store) LeadsForOwner(ctx context.Context, ownerID, profileID int64, offset, limit int) ([]*OwnerLead, int, int, error) {
+	where := `p.user_id = ?`
+	args := []any{ownerID}
+	if profileID > 0 {
+		where += ` AND t.profile_id = ?`
+		args = append(args, profileID)
+	}
+	var total, unread int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(t.status = 'new'), 0) FROM lead_targets t
+		JOIN profiles p ON p.id = t.profile_id WHERE `+where, args...).Scan(&total, &unread); err != nil {
+		return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT `+targetColumns+` FROM lead_targets t JOIN profiles p ON p.id = t.profile_id
+		JOIN users u ON u.id = p.user_id WHERE `+where+` ORDER BY t.lead_id DESC, t.profile_id LIMIT ? OFFSET ?`, append(args, limit, offset)...)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
+	}
+	var out []*OwnerLead
+	for rows.Next() {
+		t, err := scanTarget(rows)
+		if err != nil {
+			rows.Close()
+			return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
+		}
+		out = append(out, &OwnerLead{Target: t})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
+	}
+	for _, ol := range out {
+		if ol.Lead, err = scanLead(s.read.QueryRowContext(ctx, `SELECT `+leadColumns+` FROM leads l WHERE l.id = ?`, ol.Target.LeadID)); err != nil {
+			return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
+		}
+		if !ol.Target.Answered() {
+			ol.Lead.Phone = ""
+		}
+	}
+	return out, total, unread, nil
+}
+
+// ownTarget finds owner's side of a lead in tx: the one of profileID, or, with profileID 0, the
+// only profile of owner the lead asked. Another owner's lead is not found, never forbidden, so
+// the answer tells nobody it exists.
+func ownTarget(ctx context.Context, tx *sql.Tx, ownerID, leadID, profileID int64) (*LeadTarget, error) {
+	q := `SELECT ` + targetColumns + ` FROM lead_targets t JOIN profiles p ON p.id = t.profile_id JOIN users u ON u.id = p.user_id
+		WHERE t.lead_id = ? AND p.user_id = ?`
+	args := []any{leadID, ownerID}
+	if profileID > 0 {
+		q += ` AND t.profile_id = ?`
+		args = append(args, profileID)
+	}
+	rows, err := tx.QueryContext(ctx, q+` ORDER BY t.profile_id LIMIT 2`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var found []*LeadTarget
+	for rows.Next() {
+		t, err := scanTarget(rows)
+		if err != nil {
+			return nil, err
+		}
+		found = append(found, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	switch len(found) {
+	case 0:
+		return nil, NotFound()
+	case 1:
+		return found[0], nil
+	}
+	v := &Validation{}
+	v.Enter("user_technical_id")
+	return nil, v.Err()
+}
+
+// leadMoves are the status changes an owner may make by hand; answered comes by answering.
+var leadMoves = map[string][]string{
+	LeadNew:      {LeadSeen, LeadDeclined},
+	LeadSeen:     {LeadDeclined},
+	LeadAnswered: {LeadDone, LeadDeclined},
+}
+
+// SetLeadStatus moves owner's side of a lead (seen, declined, done; answered only by AnswerLead).
+func (s *Store) SetLeadStatus(ctx context.Context, ownerID, leadID, profileID int64, status string) (*OwnerLead, error) {
+	switch status {
+	case LeadSeen, LeadDeclined, LeadDone, LeadAnswered:
+	default:
+		v := &Validation{}
+		v.Correct("status")
+		return nil, v.Err()
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		t, err := ownTarget(ctx, tx, ownerID, leadID, profileID)
+		if err != nil {
+			return err
+		}
+		profileID = t.ProfileID
+		if t.Status == status {
+			return nil // marking seen twice is no error
+		}
+		if status == LeadAnswered {
+			return Errorf(EConflict, "lead_answer_first", nil)
+		}
+		if !allowedMove(leadMoves, t.Status, status) {
+			return Errorf(EConflict, "bad_transition", map[string]any{"from": t.Status, "to": status})
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE lead_targets SET status = ?, update_at = ? WHERE lead_id = ? AND profile_id = ?`,
+			status, s.now(), leadID, t.ProfileID)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("set lead status: %w", err)
+	}
+	return s.ownerLead(ctx, ownerID, leadID, profileID)
+}
+
+// AnswerLead records owner's price and message on a lead (again: replaces them) and notifies
+// the visitor (their account, or the account holding the lead's number) in the same
+// transaction. From then on the owner sees the visitor's number.
+func (s *Store) AnswerLead(ctx context.Context, ownerID, leadID, profileID, price int64, message string) (*OwnerLead, error) {
+	message = CleanText(message, true)
+	v := &Validation{}
+	if price < 0 || price > maxLeadPrice {
+		v.Correct("price")
+	}
+	switch {
+	case message == "":
+		v.Enter("message")
+	case RuneLen(message) > maxLeadAnswer:
+		v.Add("message", "too_long", map[string]any{"max": maxLeadAnswer})
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		t, err := ownTarget(ctx, tx, ownerID, leadID, profileID)
+		if err != nil {
+			return err
+		}
+		if err := v.Err(); err != nil {
+			return err
+		}
+		profileID = t.ProfileID
+		if t.Status == LeadDeclined || t.Status == LeadDone {
+			return Errorf(EConflict, "bad_transition", map[string]any{"from": t.Status, "to": LeadAnswered})
+		}
+		now := s.now()
+		if _, err := tx.ExecContext(ctx, `UPDATE lead_targets SET status = 'answered', price = ?, message = ?, answer_at = ?, update_at = ?
+			WHERE lead_id = ? AND profile_id = ?`, price, message, now, now, leadID, t.ProfileID); err != nil {
+			return err
+		}
+		var visitor sql.NullInt64
+		if err := tx.QueryRowContext(ctx, `SELECT COALESCE(l.visitor_id, (SELECT id FROM users WHERE number_phone = l.phone))
+			FROM leads l WHERE l.id = ?`, leadID).Scan(&visitor); err != nil {
+			return err
+		}
+		if !visitor.Valid {
+			return nil // a signed-out visitor without an account sees the answer when they sign in with their number
+		}
+		return notify(ctx, tx, Notification{UserID: visitor.Int64, Kind: NotifyLeadAnswer, Entity: "lead", EntityID: leadID,
+			Title: t.ProfileName, Note: truncateRunes(message, 140), CreateAt: now})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("answer lead: %w", err)
+	}
+	return s.ownerLead(ctx, ownerID, leadID, profileID)
+}
+
+func (s *Store) ownerLead(ctx context.Context, ownerID, leadID, profileID int64) (*OwnerLead, error) {
+	t, err := scanTarget(s.read.QueryRowContext(ctx, `SELECT `+targetColumns+` FROM lead_targets t JOIN profiles p ON p.id = t.profile_id
+		JOIN users u ON u.id = p.user_id WHERE t.lead_id = ? AND t.profile_id = ? AND p.user_id = ?`, leadID, profileID, ownerID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	l, err := scanLead(s.read.QueryRowContext(ctx, `SELECT `+leadColumns+` FROM leads l WHERE l.id = ?`, leadID))
+	if err != nil {
+		return nil, err
+	}
+	if !t.Answered() {
+		l.Phone = ""
+	}
+	return &OwnerLead{Lead: l, Target: t}, nil
+}
+
+// leadAskedOf reports (not found otherwise) whether one of userID's profiles was asked lead id:
+// only they may report it.
+func leadAskedOf(ctx context.Context, tx *sql.Tx, userID *int64, id int64) error {
+	if userID == nil {
+		return NotFound()
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM lead_targets t JOIN profiles p ON p.id = t.profile_id
+		WHERE t.lead_id = ? AND p.user_id = ?`, id, *userID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		return NotFound()
+	}
+	return nil
+}
+
+// CloseLead declines every side of a lead an admin took down after reports, so it leaves every
+// inbox's open items.
+func (s *Store) CloseLead(ctx context.Context, actorID *int64, id int64, note string) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		res, err := tx.ExecContext(ctx, `UPDATE lead_targets SET status = 'declined', update_at = ? WHERE lead_id = ? AND status <> 'declined'`, now, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return Errorf(EConflict, "bad_transition", map[string]any{"from": LeadDeclined, "to": LeadDeclined})
+		}
+		return audit(ctx, tx, actorID, "status", "lead", id, "", LeadDeclined, note, now)
+	})
+	if err != nil {
+		return fmt.Errorf("close lead: %w", err)
+	}
+	return nil
+}
