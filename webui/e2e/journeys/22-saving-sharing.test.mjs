@@ -5,7 +5,7 @@
 // else the dialog (Eitaa and Bale with icons of their own), which leads to the printable QR poster.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, DESKTOP, digits, plumber, signIn, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, DESKTOP, axeCheck, digits, plumber, signIn, t } from './harness.mjs';
 
 let w;
 let first;
@@ -30,7 +30,7 @@ after(async () => {
 
 test('saved signed out on the device, offline, merged into the account at sign-in (fa)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
   const lang = 'fa';
-  await w.journey('22-saved-fa', { lang, viewport: PHONE }, async (page, ctx) => {
+  await w.journey('22-saved-fa', { lang, viewport: PHONE, bypassCSP: true }, async (page, ctx) => {
     // A heart on a search card…
     await page.goto('/search/tehran');
     const heart = page.getByRole('button', { name: t(lang, 'saved.add', { name: first.profile_name }) });
@@ -49,6 +49,7 @@ test('saved signed out on the device, offline, merged into the account at sign-i
     const names = async () => page.locator('.saved-list .pcard-name').allTextContents();
     await page.locator('.saved-list .pcard-name').first().waitFor();
     assert.deepEqual(await names(), [second.profile_name, first.profile_name]);
+    await axeCheck(page, '22-saved-fa');
 
     // Offline, the saved page still shows them (drawn from the device's copy).
     await page.goto('/');
@@ -58,6 +59,12 @@ test('saved signed out on the device, offline, merged into the account at sign-i
     await page.waitForURL((u) => u.pathname === '/saved');
     await page.locator('.saved-list .pcard-name').first().waitFor();
     assert.deepEqual(await names(), [second.profile_name, first.profile_name]);
+    // A saved business's page opens offline too, from the copy kept when it was saved.
+    await page.locator('.saved-list .pcard-link', { hasText: second.profile_name }).click();
+    await page.getByText(t(lang, 'offline.savedCopy'), { exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: second.profile_name }).waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/saved');
     await ctx.setOffline(false);
 
     // Signing in merges the device's list into the account.
@@ -119,7 +126,7 @@ test('short links redirect; the native share sheet, the dialog and the QR poster
     assert.equal(await page.locator('dialog[open]').count(), 0);
   });
 
-  await w.journey('22-share-dialog-poster-fa', { lang, viewport: DESKTOP }, async (page) => {
+  await w.journey('22-share-dialog-poster-fa', { lang, viewport: DESKTOP, bypassCSP: true }, async (page) => {
     // No share sheet (desktop): the dialog, with the short link to copy.
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
@@ -147,6 +154,8 @@ test('short links redirect; the native share sheet, the dialog and the QR poster
     assert.ok(size >= 21 + 4, `QR of ${size} modules`);
     assert.ok((await qr.locator('path').getAttribute('d')).length > 500, 'the QR code has its modules');
     await page.getByRole('button', { name: t(lang, 'poster.print') }).waitFor();
+    await axeCheck(page, '22-poster-fa');
+    await w.shot(page, '22-poster-fa');
 
     // Printed, the poster alone fills an A5 sheet (148 × 210 mm at 96 px an inch).
     await page.emulateMedia({ media: 'print' });

@@ -17,7 +17,7 @@ import type {
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
-import { savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
+import { savedBusiness, savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
 import { takeFirstAnswer } from './first';
 
 export * from './types';
@@ -103,7 +103,7 @@ export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> 
     saveProfile(p);
     return { data: p, offline: false };
   } catch (e) {
-    const copy = e instanceof ApiError && e.offline ? savedProfile(slug) : null;
+    const copy = e instanceof ApiError && e.offline ? (savedProfile(slug) ?? savedBusiness(slug)) : null;
     if (copy) return { data: copy, offline: true };
     throw e;
   }

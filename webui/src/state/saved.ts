@@ -2,6 +2,7 @@ import { useEffect } from 'preact/hooks';
 import { del, get, post, put } from '../api/client';
 import type { Profile, ProfileList } from '../api/types';
 import { isLoggedIn, readUserId } from '../api/auth';
+import { keepSavedBusinesses } from '../lib/offline';
 import { createStore, useStore } from './store';
 
 /**
@@ -46,8 +47,9 @@ function read(): SavedState {
 
 export const savedStore = createStore<SavedState>(typeof localStorage === 'undefined' ? { ids: [], items: {}, account: null } : read());
 
-function write(s: SavedState) {
+function write(s: SavedState, forms: Profile[] = []) {
   savedStore.set(s);
+  keepSavedBusinesses(forms, s.ids);
   try {
     localStorage.setItem(KEY, JSON.stringify(s));
   } catch {
@@ -85,7 +87,7 @@ function adopt(answer: SavedAnswer | (ProfileList & { ids?: number[] }), account
   const ids = answer.ids ?? [];
   for (const p of answer.profiles ?? []) items[p.id] = cardOf(p);
   for (const id of ids) if (!items[id] && cur.items[id]) items[id] = cur.items[id];
-  write({ ids, items, account });
+  write({ ids, items, account }, answer.profiles ?? []);
 }
 
 export function isSaved(s: SavedState, id: number): boolean {
@@ -102,7 +104,9 @@ export async function toggleSaved(p: Profile | SavedCard): Promise<boolean> {
   const items = { ...before.items };
   if (on) items[p.id] = cardOf(p);
   else delete items[p.id];
-  write({ ...before, items, ids: on ? [p.id, ...before.ids] : before.ids.filter((x) => x !== p.id) });
+  // A heart tapped on a profile's page holds the whole form: kept, its page opens offline.
+  const form = on && 'slug' in p && 'social_network' in p ? [p as Profile] : [];
+  write({ ...before, items, ids: on ? [p.id, ...before.ids] : before.ids.filter((x) => x !== p.id) }, form);
   const account = isLoggedIn() ? Number(readUserId()) : null;
   if (account === null || before.account !== account) return on;
   try {

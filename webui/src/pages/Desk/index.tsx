@@ -17,6 +17,7 @@ import './desk.css';
 const ProfileForm = lazy(() => import('./ProfileForm'));
 const BlogEditor = lazy(() => import('./BlogEditor'));
 const Admin = lazy(() => import('./Admin'));
+const ProfileStats = lazy(() => import('./ProfileStats'));
 
 
 function DeskNav({ admin }: { admin: boolean }) {
@@ -88,6 +89,7 @@ export default function Desk() {
               <Route index element={<MyProfiles />} />
               <Route path="profiles/new" element={<ProfileForm key="new" />} />
               <Route path="profiles/:id" element={<ProfileForm />} />
+              <Route path="profiles/:id/stats" element={<ProfileStats />} />
               <Route path="blogs" element={<MyBlogs />} />
               <Route path="blogs/new" element={<BlogEditor key="new" />} />
               <Route path="blogs/:id" element={<BlogEditor />} />
