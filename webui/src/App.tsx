@@ -23,6 +23,7 @@ const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
 const Desk = lazy(() => import('./pages/Desk'));
 const Offline = lazy(() => import('./pages/Offline'));
+const Requests = lazy(() => import('./pages/Requests'));
 
 /** Shown while a page's code loads: keeps the layout steady and drives the progress bar. */
 function RouteFallback() {
@@ -89,6 +90,7 @@ function Shell() {
             <Route path="/login" element={<Login />} />
             <Route path="/register" element={<Register />} />
             <Route path="/dashboard/*" element={<Desk />} />
+            <Route path="/requests" element={<Requests />} />
             <Route path="/offline" element={<Offline />} />
             <Route path="*" element={<NotFound />} />
           </Routes>

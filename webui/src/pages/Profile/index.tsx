@@ -21,6 +21,7 @@ import { Comments } from './Comments';
 import { Gallery } from './Gallery';
 import { ShareDialog } from './ShareDialog';
 import { ReportDialog } from '../../components/ReportDialog';
+import { RequestPriceDialog } from '../../components/RequestPriceDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
@@ -58,6 +59,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
   const [report, setReport] = useState(false);
+  const [asking, setAsking] = useState(false);
   // The hero and the description first; reviews and the side column a frame later.
   const rest = useAfterPaint();
   const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -139,6 +141,12 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
               <Icon name="phone" size={18} />
               {t('profile.call')}
             </a>
+          )}
+          {p.city?.id && (
+            <button type="button" class="btn btn-outline lead-btn" onClick={() => setAsking(true)}>
+              <Icon name="tag" size={18} />
+              {t('lead.action')}
+            </button>
           )}
           {sms?.sms && (
             <a class="btn btn-outline" href={sms.sms}>
@@ -317,6 +325,9 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
 
       <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} />
       <ReportDialog open={report} onClose={() => setReport(false)} entity="profile" id={p.id} subject={p.profile_name} />
+      {asking && p.city?.id && (
+        <RequestPriceDialog open onClose={() => setAsking(false)} targets={[{ id: p.id, name: p.profile_name }]} cityId={p.city.id} />
+      )}
     </article>
   );
 }
