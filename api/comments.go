@@ -15,6 +15,7 @@ type commentForm struct {
 	CategoryList    []int64         `json:"category_list"`
 	Description     string          `json:"description"`
 	Score           int             `json:"score"`
+	Images          []string        `json:"images"`
 	Status          string          `json:"status"`
 	CreateAt        string          `json:"create_at"`
 	UpdateAt        string          `json:"update_at"`
@@ -44,7 +45,7 @@ type commentProfile struct {
 func commentFormOf(c *store.Comment, viewer *store.User) *commentForm {
 	f := &commentForm{
 		ID: c.ID, UserTechnicalID: c.ProfileID, CategoryList: c.CategoryList, Description: c.Description,
-		Score: c.Score, Status: c.Status(), CreateAt: isoTime(c.CreateAt), UpdateAt: isoTime(c.UpdateAt),
+		Score: c.Score, Images: c.Images, Status: c.Status(), CreateAt: isoTime(c.CreateAt), UpdateAt: isoTime(c.UpdateAt),
 		User: commentUser{ID: c.UserID, Name: c.AuthorName, ProfileImage: c.AuthorImage},
 	}
 	if c.Reply != nil {

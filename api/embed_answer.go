@@ -86,6 +86,8 @@ func (s *Server) answerOf(r *http.Request, path string, body []byte, h func(http
 		return nil
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// The page's view and appearances are counted here, for the visitor's browser (not a bot's).
+	req.Header.Set("User-Agent", r.UserAgent())
 	var w answerRecorder
 	if err := h(&w, req); err != nil || w.status != http.StatusOK {
 		return nil

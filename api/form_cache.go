@@ -43,6 +43,7 @@ type formCache struct {
 
 // cachedForm is a profile's encoded public form and what an answer needs of it besides.
 type cachedForm struct {
+	id        int64 // the profile's, for its statistics
 	userID    int64
 	visible   bool
 	lat, long float64
@@ -53,7 +54,7 @@ type cachedForm struct {
 // newCachedForm answers p's cached form with a copy of its encoded head: encoding into a
 // reused buffer and copying once costs less than growing a new one form by form.
 func newCachedForm(p *store.Profile, head []byte) *cachedForm {
-	return &cachedForm{userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
+	return &cachedForm{id: p.ID, userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
 		json: bytes.Clone(head)}
 }
 

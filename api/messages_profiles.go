@@ -80,6 +80,15 @@ var profileMessages = map[string][2]string{
 
 // seoMessages are the texts the server writes into shared pages.
 var seoMessages = map[string][2]string{
+	"list_sep":          {"، ", ", "},
+	"content_rating":    {"امتیاز {score} از ۵ ({count} نظر)", "Scored {score} of 5 ({count} reviews)"},
+	"content_services":  {"خدمات و قیمت‌ها", "Services and prices"},
+	"content_price":     {"{price} تومان", "{price} Toman"},
+	"content_free":      {"رایگان", "Free"},
+	"content_hours":     {"ساعت کاری", "Working hours"},
+	"content_closed":    {"تعطیل", "Closed"},
+	"content_all_day":   {"شبانه‌روزی", "Open around the clock"},
+	"content_count":     {"{count} نتیجه", "{count} results"},
 	"og_trade_alt":      {"{name}، {trade} در کاردان", "{name}, {trade} on Kardan"},
 	"og_site_alt":       {"کاردان: متخصص و کسب‌وکار محلی", "Kardan: local professionals and businesses"},
 	"search_meta_title": {"{what} در {where}", "{what} in {where}"},

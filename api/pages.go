@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -20,6 +21,7 @@ var staticPages = map[string]string{
 	"/terms/secure-service": "secure_service",
 	"/terms/prohibited":     "prohibited",
 	"/offline":              "offline",
+	"/saved":                "saved",
 }
 
 // pageMeta answers the meta of the page at r's path; unknown paths are 404 with the not-found
@@ -49,7 +51,7 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 					"query-input": "required name=search_term_string",
 				},
 			}
-		case "login", "register", "offline":
+		case "login", "register", "offline", "saved":
 			m.NoIndex = true
 		}
 		return m
@@ -72,6 +74,16 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 		if m, ok := s.profileMeta(r, strings.TrimPrefix(p, "/profile/")); ok {
 			m.Route = routeProfile
 			return m
+		}
+	case strings.HasPrefix(p, "/poster/"):
+		// A public profile's printable poster: not for search engines, 404 like the profile.
+		if id, err := strconv.ParseInt(strings.TrimPrefix(p, "/poster/"), 10, 64); err == nil && id > 0 {
+			if pr, err := s.store.Profile(r.Context(), id); err == nil && pr.Visible() {
+				m := page("poster")
+				m.Title = message(lang, "page.poster.title", nil) + " – " + pr.ProfileName
+				m.NoIndex = true
+				return m
+			}
 		}
 	case strings.HasPrefix(p, "/blog/"):
 		if m, ok := s.blogMeta(r, strings.TrimPrefix(p, "/blog/")); ok {

@@ -119,6 +119,9 @@ func (s *Server) handleProfileGet(w http.ResponseWriter, r *http.Request) error 
 	if !canSee(p, viewer) {
 		return store.NotFound()
 	}
+	if p.Visible() {
+		s.countView(r, p.ID, p.UserID)
+	}
 	return s.writeProfile(w, r, p, viewer)
 }
 

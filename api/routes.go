@@ -48,6 +48,8 @@ func (s *Server) routes() http.Handler {
 	pr.HandleFunc("/searchUser", handle(s.handleSearchUser)).Methods(http.MethodPost)
 	pr.HandleFunc("/searchUserSlag", handle(s.handleSearchUserSlag)).Methods(http.MethodPost)
 	v1.HandleFunc("/search/suggest", handle(s.handleSuggest)).Methods(http.MethodGet)
+	pr.HandleFunc("/"+id+"/stats", handle(s.handleProfileStats)).Methods(http.MethodGet)
+	v1.HandleFunc("/stats/event", handle(s.handleStatsEvent)).Methods(http.MethodPost)
 	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
 	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)
@@ -108,6 +110,13 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/user/edit", handle(s.handleUserEdit)).Methods(http.MethodPut)
 	v1.HandleFunc("/user", handle(s.handleUserGet)).Methods(http.MethodGet)
 	v1.HandleFunc("/upload-file", handle(s.handleUpload)).Methods(http.MethodPost)
+
+	// Saved businesses (the heart) and the short links shared and printed as QR codes.
+	v1.HandleFunc("/saved", handle(s.handleSaved)).Methods(http.MethodGet)
+	v1.HandleFunc("/saved", handle(s.handleSavedMerge)).Methods(http.MethodPost)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedPut)).Methods(http.MethodPut)
+	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedDelete)).Methods(http.MethodDelete)
+	r.HandleFunc("/p/{id}", s.handleShortLink).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
 	if s.metrics != nil {

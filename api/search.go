@@ -58,8 +58,10 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	if private {
+		// An admin's or an owner's own search counts as no appearance.
 		return s.writeSearchForms(w, r, hits, viewer, from)
 	}
+	s.countAppearances(r, forms)
 	writePublicFormList(w, forms, hits.Total, s.now(), from, searchExtras(langOf(r), hits))
 	return nil
 }
@@ -275,6 +277,7 @@ func (s *Server) handleSearchUserSlag(w http.ResponseWriter, r *http.Request) er
 	if private || !forms[0].visible {
 		return s.writeSlugForm(w, r, slug, viewer) // private, or not found for a visitor
 	}
+	s.countView(r, forms[0].id, forms[0].userID)
 	writePublicForm(w, forms[0], s.now())
 	return nil
 }

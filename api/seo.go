@@ -46,5 +46,6 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if len(b.Tags) > 0 {
 		ld["keywords"] = b.Tags
 	}
-	return pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld}, true
+	return pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld,
+		Content: blogContent(langOf(r), b, writers[b.WriterID].Name)}, true
 }

@@ -128,7 +128,8 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	}
 	trail = append(trail, crumb{p.ProfileName, "/profile/" + p.Slug})
 	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, ImageWidth: imageW, ImageHeight: imageH,
-		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(trail)}}, true
+		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(trail)},
+		Content: profileContent(lang, p, trade, city, province)}, true
 }
 
 // fieldOf answers the slug of the field of a profile's first category (or of its range of

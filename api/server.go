@@ -16,6 +16,7 @@ import (
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
+	"kardan/stats"
 	"kardan/store"
 )
 
@@ -80,6 +81,8 @@ type Server struct {
 
 	metrics     *metrics     // nil without --metrics
 	searchLimit *tokenBucket // nil without a search rate
+	stats       *stats.Counter
+	statsLimit  *tokenBucket // statistics beacons per client address
 	loginFlight *inFlight    // password checks running per number and per address
 	router      *mux.Router  // the route table, which the sweep test walks
 }
@@ -105,6 +108,9 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	s.metrics = newMetrics(s)
 	s.loginFlight = newInFlight(loginVerifyInFlight)
 	s.searchLimit = newTokenBucket(cfg.SearchRate, cfg.SearchBurst, nil)
+	// Statistics days follow the store's clock, which dates every write (tests move it).
+	s.stats = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location)
+	s.statsLimit = newTokenBucket(statsBeaconRate, statsBeaconBurst, nil)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)

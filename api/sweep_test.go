@@ -282,6 +282,8 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"GET /v1/search/suggest":                                {query: []string{"q", "city_slag"}},
 		"PUT /v1/user-technical/{id:[0-9]+}/flags":              {vars: id("profile"), body: `{"active":true,"display":true}`, actor: "owner", ownerOnly: true},
 		"GET /v1/user-technical/{id:[0-9]+}":                    {vars: id("profile")},
+		"GET /v1/user-technical/{id:[0-9]+}/stats":              {vars: id("profile"), query: []string{"from", "to"}, ownerOnly: true},
+		"POST /v1/stats/event":                                  {body: `{"profile_id":` + w.ids["profile"] + `,"kind":"route","detail":"waze"}`},
 		"DELETE /v1/user-technical/{id:[0-9]+}":                 {vars: id("profile"), ownerOnly: true},
 		"GET /v1/admin/user-technical":                          {query: []string{"status", "skip", "take"}, ownerOnly: true},
 		"PUT /v1/admin/user-technical/{id:[0-9]+}/status":       {vars: id("profile"), body: `{"status":"Blocked","description":"یادداشت"}`, actor: "admin", ownerOnly: true},
@@ -331,6 +333,11 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/notification/read":                    {body: `{"ids":[1,2]}`, actor: "owner"},
 		"GET /v1/notification/sms":                     {query: []string{"x"}, actor: "owner"},
 		"PUT /v1/notification/sms":                     {body: `{"kind":"new_lead","enabled":false}`, actor: "owner"},
+		// Anyone signed in keeps a list of their own: saving another's public profile is the point.
+		"GET /v1/saved":                {query: []string{"x"}, actor: "attacker"},
+		"POST /v1/saved":               {body: `{"ids":[` + w.ids["profile"] + `]}`, actor: "attacker"},
+		"PUT /v1/saved/{profileId}":    {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker", noBody: true},
+		"DELETE /v1/saved/{profileId}": {vars: map[string]string{"profileId": w.ids["profile"]}, actor: "attacker"},
 	}
 }
 

@@ -19,7 +19,7 @@ func uploadLimit(userID int64) store.Limit {
 	return store.Limit{Kind: "upload", Key: strconv.FormatInt(userID, 10), Max: 100, Window: time.Hour}
 }
 
-// handleUpload handles "POST /v1/upload-file": multipart uploadKey ("user" or "userTechnical")
+// handleUpload handles "POST /v1/upload-file": multipart uploadKey ("user", "userTechnical" or "comment")
 // and file, through the media pipeline. Answers {address, data}.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	u, err := requireUser(r)
@@ -115,7 +115,7 @@ func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []b
 	}
 	v := &store.Validation{}
 	switch key {
-	case store.UploadUser, store.UploadUserTechnical:
+	case store.UploadUser, store.UploadUserTechnical, store.UploadComment:
 	case "":
 		v.Enter("uploadKey")
 	default:

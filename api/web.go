@@ -39,7 +39,10 @@ type webApp struct {
 	// (TestPageLanguage, TestHTMLLang).
 	heads map[Lang]string
 	// indexEnd is the page from its </body> on: a page's first API answer goes before it.
-	indexEnd  string
+	indexEnd string
+	// appAt is where in indexTail the app's root is empty, just after its opening tag: a page's
+	// server-rendered content goes there (-1: no root found).
+	appAt     int
 	hasMarker bool
 	// scriptHashes are the CSP sources ('sha256-…') of the index page's inline scripts, taken
 	// from the built file itself, so an edited script can never drift from the policy.
@@ -110,6 +113,7 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 		// At the end of the head: the app's script and stylesheet are asked for first.
 		if i := strings.LastIndex(app.indexTail, "</head>"); i >= 0 {
 			app.indexTail = app.indexTail[:i] + fonts + app.indexTail[i:]
+			app.findAppRoot()
 		}
 	}
 	return app, nil
@@ -201,7 +205,7 @@ func inlineScriptHashes(page string) []string {
 // fallbackWeb serves when no web app was embedded at all (a test build).
 var fallbackWeb = func() *webApp {
 	body := []byte(`<!doctype html><html lang="fa" dir="rtl"><head><meta charset="utf-8"><title>کاردان</title>` +
-		metaMarker + `</head><body><p>Kardan</p></body></html>`)
+		metaMarker + `</head><body>` + appRoot + `</div><noscript><p>Kardan</p></noscript></body></html>`)
 	return &webApp{files: map[string]*webFile{"/index.html": {body: body, ctype: "text/html; charset=utf-8"}}}
 }()
 
@@ -231,7 +235,19 @@ func (a *webApp) splitIndex(s string) {
 	if i := strings.LastIndex(a.indexTail, "</body>"); i >= 0 {
 		a.indexTail, a.indexEnd = a.indexTail[:i], a.indexTail[i:]
 	}
+	a.findAppRoot()
 }
+
+// findAppRoot sets appAt; called again whenever indexTail changes.
+func (a *webApp) findAppRoot() {
+	a.appAt = -1
+	if i := strings.Index(a.indexTail, appRoot+"</div>"); i >= 0 {
+		a.appAt = i + len(appRoot)
+	}
+}
+
+// appRoot is the element the app draws into (webui/index.html).
+const appRoot = `<div id="app">`
 
 var (
 	htmlTag  = regexp.MustCompile(`(?i)<html\b[^>]*>`)
@@ -298,11 +314,13 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 	}
 	meta := s.pageMeta(r)
 	meta.First = s.firstAnswerFor(r, meta)
-	if meta.Route == routeSearch {
-		if res := readSearchResults(meta.First); res != nil && len(res.Payload.Profiles) > 0 {
+	if meta.Route == routeSearch && meta.Status == 0 {
+		res := readSearchResults(meta.First)
+		if res != nil && len(res.Payload.Profiles) > 0 {
 			lds, _ := meta.JSONLD.([]any)
 			meta.JSONLD = append(lds, s.itemList(res))
 		}
+		meta.Content = searchContent(langOf(r), meta.Title, res)
 	}
 	s.writeIndex(w, r, meta)
 }
@@ -349,6 +367,7 @@ type pageMeta struct {
 	NoIndex     bool
 	Route       string       // the page's source in Vite's manifest, whose code is preloaded
 	First       *firstAnswer // the answer to the page's first API request, for its app to take
+	Content     string       // the page's main content as HTML, for readers without the app
 }
 
 // writeIndex writes the app's index page with meta filled in.
@@ -430,7 +449,13 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 		}
 	}
 	b.WriteString(s.web.preloads[m.Route])
-	b.WriteString(s.web.indexTail)
+	if s.web.appAt >= 0 && m.Content != "" {
+		b.WriteString(s.web.indexTail[:s.web.appAt])
+		b.WriteString(m.Content)
+		b.WriteString(s.web.indexTail[s.web.appAt:])
+	} else {
+		b.WriteString(s.web.indexTail)
+	}
 	if m.First != nil {
 		b.Write(appendFirstAnswer(nil, m.First))
 	}

@@ -276,6 +276,11 @@ func (a *App) startBackground(ctx context.Context) {
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
+		a.API.RunStats(ctx)
+	}()
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
 		a.pruneAccounts(ctx)
 	}()
 	a.wg.Add(1)

@@ -22,6 +22,8 @@ const (
 	minScore       = 1
 	maxScore       = 5
 	maxNote        = 1000
+	// MaxCommentImages is how many photos one review may carry.
+	MaxCommentImages = 3
 )
 
 // CommentInput is a comment "as sent" (SPEC.md §3): ProfileID is the spec's user_technical_id
@@ -32,6 +34,8 @@ type CommentInput struct {
 	CategoryList IDList `json:"category_list"`
 	Description  string `json:"description"`
 	Score        int    `json:"score"`
+	// Images are up to MaxCommentImages upload paths the author uploaded (uploadKey "comment").
+	Images []string `json:"images"`
 }
 
 // Comment is a stored comment with its author's public name and picture.
@@ -51,6 +55,7 @@ type Comment struct {
 	UpdateAt     int64
 	AuthorName   string
 	AuthorImage  string
+	Images       []string
 }
 
 // Status answers Visible or Hidden.
@@ -62,17 +67,23 @@ func (c *Comment) Status() string {
 }
 
 const commentColumns = `c.id, c.profile_id, c.user_id, c.category_list, c.description, c.score, c.hidden, c.reply,
-	c.reply_at, c.admin_id, c.admin_note, c.create_at, c.update_at, COALESCE(u.name, ''), COALESCE(u.profile_image, '')`
+	c.reply_at, c.admin_id, c.admin_note, c.create_at, c.update_at, COALESCE(u.name, ''), COALESCE(u.profile_image, ''), c.images`
 
 const commentFrom = ` FROM comments c LEFT JOIN users u ON u.id = c.user_id`
 
 func scanComment(sc interface{ Scan(...any) error }) (*Comment, error) {
 	c := &Comment{}
-	var cats string
+	var cats, images string
 	err := sc.Scan(&c.ID, &c.ProfileID, &c.UserID, &cats, &c.Description, &c.Score, &c.Hidden, &c.Reply,
-		&c.ReplyAt, &c.AdminID, &c.AdminNote, &c.CreateAt, &c.UpdateAt, &c.AuthorName, &c.AuthorImage)
+		&c.ReplyAt, &c.AdminID, &c.AdminNote, &c.CreateAt, &c.UpdateAt, &c.AuthorName, &c.AuthorImage, &images)
 	if err != nil {
 		return nil, err
+	}
+	if err := json.Unmarshal([]byte(images), &c.Images); err != nil {
+		return nil, fmt.Errorf("comment %d images: %w", c.ID, err)
+	}
+	if c.Images == nil {
+		c.Images = []string{}
 	}
 	if err := json.Unmarshal([]byte(cats), &c.CategoryList); err != nil {
 		return nil, fmt.Errorf("comment %d: %w", c.ID, err)
@@ -244,6 +255,42 @@ func checkComment(in *CommentInput, p *Profile) (string, []int64, error) {
 	return text, cats, v.Err()
 }
 
+// commentImages validates a review's photos in tx: at most MaxCommentImages, each an image
+// authorID uploaded (reduced to its stored path, duplicates dropped), answered as stored JSON.
+func commentImages(ctx context.Context, tx *sql.Tx, authorID int64, images []string) (string, error) {
+	v := &Validation{}
+	out := []string{}
+	seen := map[string]bool{}
+	for _, a := range images {
+		p := uploadPath(a)
+		if p == "" || !strings.HasPrefix(p, "/uploads/") {
+			v.Correct("images")
+			break
+		}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		owned, err := ownsUpload(ctx, tx, authorID, p)
+		if err != nil {
+			return "", err
+		}
+		if !owned {
+			v.Add("images", "image_not_yours", nil)
+			break
+		}
+		out = append(out, p)
+	}
+	if len(out) > MaxCommentImages {
+		v.Add("images", "too_many_images", map[string]any{"max": MaxCommentImages})
+	}
+	if err := v.Err(); err != nil {
+		return "", err
+	}
+	b, _ := json.Marshal(out)
+	return string(b), nil
+}
+
 // checkCommentText checks the length of a comment's or a reply's text (kind "comment" or
 // "reply"), with messages that name what is being written.
 func checkCommentText(v *Validation, text, kind string) {
@@ -286,13 +333,17 @@ func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) 
 		if err != nil {
 			return err
 		}
+		images, err := commentImages(ctx, tx, author.ID, in.Images)
+		if err != nil {
+			return err
+		}
 		if err := s.checkCommentQuota(ctx, tx, author.ID); err != nil {
 			return err
 		}
 		catsJSON, _ := json.Marshal(cats)
 		now := s.now()
 		res, err := tx.ExecContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,
-			create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, author.ID, string(catsJSON), text, in.Score, now, now)
+			images, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, author.ID, string(catsJSON), text, in.Score, images, now, now)
 		if isConstraint(err) {
 			return Errorf(EConflict, "already_commented", nil)
 		}
@@ -333,10 +384,21 @@ func (s *Store) EditComment(ctx context.Context, author *User, in *CommentInput)
 		if err != nil {
 			return err
 		}
+		// An edit that does not send images keeps the ones the review has (the spec's client
+		// knows no photos); an empty list removes them.
+		images := ""
+		if in.Images != nil {
+			if images, err = commentImages(ctx, tx, author.ID, in.Images); err != nil {
+				return err
+			}
+		} else {
+			b, _ := json.Marshal(c.Images)
+			images = string(b)
+		}
 		catsJSON, _ := json.Marshal(cats)
 		now := s.now()
-		if _, err := tx.ExecContext(ctx, `UPDATE comments SET description = ?, score = ?, category_list = ?, update_at = ?
-			WHERE id = ?`, text, in.Score, string(catsJSON), now, c.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE comments SET description = ?, score = ?, category_list = ?, images = ?, update_at = ?
+			WHERE id = ?`, text, in.Score, string(catsJSON), images, now, c.ID); err != nil {
 			return err
 		}
 		return rescoreProfile(ctx, tx, c.ProfileID, now)

@@ -22,6 +22,8 @@ type Quotas struct {
 
 	CommentsPerHour int // comments written per hour
 	Comments        int // comments kept
+
+	Saved int // businesses saved (the heart): far more than a person shortlists
 }
 
 // DefaultQuotas are generous for a real business and its writer, and small next to a flood.
@@ -29,6 +31,7 @@ var DefaultQuotas = Quotas{
 	BlogsPerHour: 20, Blogs: 300, Drafts: 50, BlogBytes: 20 << 20,
 	ProfilesPerHour: 10, Profiles: 50,
 	CommentsPerHour: 30, Comments: 3000,
+	Saved: 500,
 }
 
 // quotaHour counts one creation of kind by userID against the hourly cap in tx: refused with

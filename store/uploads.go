@@ -12,6 +12,8 @@ import (
 const (
 	UploadUser          = "user"
 	UploadUserTechnical = "userTechnical"
+	// UploadComment is a photo for a review (at most three per review).
+	UploadComment = "comment"
 )
 
 // Upload is a processed image a user uploaded. Address and Thumb are public paths

@@ -40,7 +40,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/v1\//, /^\/setup\//, /^\/uploads\//, /^\/healthz/, /^\/sitemap[\w-]*\.xml$/, /^\/robots\.txt$/],
+        navigateFallbackDenylist: [/^\/v1\//, /^\/p\/[0-9]+$/, /^\/setup\//, /^\/uploads\//, /^\/healthz/, /^\/sitemap[\w-]*\.xml$/, /^\/robots\.txt$/],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,

@@ -9,6 +9,7 @@ import { Toaster } from './components/Toaster';
 import { AuthProvider, useAuth } from './state/auth';
 import { progressDone, progressStart } from './state/progress';
 import { setUnauthorizedHandler } from './api';
+import { useSavedSync } from './state/saved';
 import Home from './pages/Home';
 import NotFound from './pages/NotFound';
 
@@ -24,6 +25,9 @@ const Register = lazy(() => import('./pages/Register'));
 const Desk = lazy(() => import('./pages/Desk'));
 const Offline = lazy(() => import('./pages/Offline'));
 const Requests = lazy(() => import('./pages/Requests'));
+const Saved = lazy(() => import('./pages/Saved'));
+const Poster = lazy(() => import('./pages/Poster'));
+const ShortLink = lazy(() => import('./pages/Saved/ShortLink'));
 
 /** Shown while a page's code loads: keeps the layout steady and drives the progress bar. */
 function RouteFallback() {
@@ -38,6 +42,7 @@ function RouteEffects() {
   const loc = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
+  useSavedSync(auth.userId);
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -92,6 +97,9 @@ function Shell() {
             <Route path="/dashboard/*" element={<Desk />} />
             <Route path="/requests" element={<Requests />} />
             <Route path="/offline" element={<Offline />} />
+            <Route path="/saved" element={<Saved />} />
+            <Route path="/poster/:id" element={<Poster />} />
+            <Route path="/p/:id" element={<ShortLink />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -16,7 +16,13 @@ syncLangCookie();
 initTheme();
 // The app draws at once, in its language: Persian comes with it; English texts are fetched first
 // when chosen (it draws anyway if that fails, with the Persian texts).
-const draw = () => render(<App />, document.getElementById('app')!);
+// The server writes the page's main content into the root for readers without the app
+// (api/page_content.go); the app takes the root over empty, so it never patches those nodes.
+const draw = () => {
+  const root = document.getElementById('app')!;
+  root.replaceChildren();
+  render(<App />, root);
+};
 if (currentLang() === 'fa') draw();
 else langReady().catch(() => undefined).then(draw);
 

@@ -9,7 +9,7 @@ export interface UploadResult {
   data?: unknown;
 }
 
-export type UploadKey = 'userTechnical' | 'user';
+export type UploadKey = 'userTechnical' | 'user' | 'comment';
 
 /** Sends a picture to `/v1/upload-file`; `onProgress` gets 0..1. */
 export function uploadFile(key: UploadKey, file: Blob, name: string, onProgress?: (f: number) => void, signal?: AbortSignal) {
@@ -98,6 +98,8 @@ export interface AdminComment {
   /** The profile the comment is on (admin lists). */
   user_technical?: { id?: number; profile_name?: string; slug?: string } | null;
   register_admin?: { description?: string } | null;
+  /** The reviewer's photos, moderated with the review. */
+  images?: string[];
 }
 export const adminComments = async (status: string, skip: number, take: number) => {
   const r = await get<{ comments: AdminComment[]; count: number } | null>(`/v1/admin/comment${query({ status, skip, take })}`);

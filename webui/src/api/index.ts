@@ -17,7 +17,7 @@ import type {
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
-import { savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
+import { savedBusiness, savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
 import { takeFirstAnswer } from './first';
 
 export * from './types';
@@ -103,7 +103,7 @@ export async function getProfileBySlug(slug: string): Promise<Offline<Profile>> 
     saveProfile(p);
     return { data: p, offline: false };
   } catch (e) {
-    const copy = e instanceof ApiError && e.offline ? savedProfile(slug) : null;
+    const copy = e instanceof ApiError && e.offline ? (savedProfile(slug) ?? savedBusiness(slug)) : null;
     if (copy) return { data: copy, offline: true };
     throw e;
   }
@@ -201,9 +201,9 @@ export const getComments = (body: {
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */
 export const getMyComments = (body: { category?: number; user_technical_id: number; skip: number; take: number }) =>
   post<CommentList & { comment?: CommentItem | null }>('/v1/comment/getCommentRegisterByMe', body);
-export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number }) =>
+export const addComment = (body: { category_list: number[]; description: string; score: number; user_technical_id: number; images?: string[] }) =>
   post<unknown>('/v1/comment/add', body);
-export const editComment = (body: { category_list: number[]; description: string; score: number; id: number }) =>
+export const editComment = (body: { category_list: number[]; description: string; score: number; id: number; images?: string[] }) =>
   put<unknown>('/v1/comment/edit', body);
 // The profile owner's reply (sent again, it replaces the reply). Its 403 means "not the owner of
 // this profile", not a lost session: a 401 still signs out.

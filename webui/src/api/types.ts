@@ -158,6 +158,8 @@ export interface CommentItem {
   create_at: string;
   user: { id: number; name: string; profileImage?: string } | null;
   reply: { description: string; create_at: string } | null;
+  /** Up to three photos the reviewer attached (upload paths). */
+  images?: string[];
 }
 
 export interface CommentList {

@@ -183,6 +183,9 @@ export function Header() {
           <Link to="/search/iran" class="icon-btn search-btn" aria-label={t('nav.search')}>
             <Icon name="search" />
           </Link>
+          <Link to="/saved" class="icon-btn saved-link" aria-label={t('nav.saved')}>
+            <Icon name="heart" />
+          </Link>
           <span class="desktop-only">
             <LangToggle />
           </span>

@@ -7,12 +7,8 @@ import { formatDistance } from '../lib/format';
 import { openStatus, hasHours, nextChangeOf } from '../lib/hours';
 import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
-
-export const LOGO_FALLBACK = '/images/logo.png';
-
-export function profileImage(p: Profile): string {
-  return p.profile_image || p.logo || LOGO_FALLBACK;
-}
+import { TradePicture } from './TradePicture';
+import { SaveButton } from './SaveButton';
 
 export function statusOf(p: Profile) {
   return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -42,19 +38,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
   return (
     <article class={`pcard card ${compact ? 'pcard-compact' : ''}`}>
       <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="pcard-link">
-        <img
-          class="pcard-img"
-          src={profileImage(p)}
-          alt=""
-          width={96}
-          height={96}
-          loading="lazy"
-          decoding="async"
-          onError={(e) => {
-            const img = e.currentTarget as HTMLImageElement;
-            if (!img.src.endsWith(LOGO_FALLBACK)) img.src = LOGO_FALLBACK;
-          }}
-        />
+        <TradePicture p={p} class="pcard-img" size={96} />
         <div class="pcard-body">
           <Name class="pcard-name" dir="auto">
             {p.profile_name}
@@ -79,6 +63,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
           </div>
         </div>
       </Link>
+      <SaveButton p={p} compact />
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { savedProfile, savedProfiles, savedSearch, savedSearches, saveProfile, saveSearch } from './offline';
+import { keepSavedBusinesses, savedBusiness, savedProfile, savedProfiles, savedSearch, savedSearches, saveProfile, saveSearch } from './offline';
 import type { Profile } from '../api/types';
 
 function memoryStorage(): Storage {
@@ -39,5 +39,21 @@ describe('offline copies', () => {
     expect(savedSearch('k1')?.profiles[0].descriotion).toBeUndefined();
     expect(savedSearches().map((s) => s.url)).toEqual(['/search/iran?q=x', '/search/tehran']);
     expect(savedSearch('nope')).toBeNull();
+  });
+
+  it('keeps the saved businesses\' forms while they are saved, refreshed by newer copies', () => {
+    const a = { id: 1, slug: 'a', profile_name: 'A' } as Profile;
+    const b = { id: 2, slug: 'b', profile_name: 'B' } as Profile;
+    keepSavedBusinesses([a, b], [1, 2]);
+    expect(savedBusiness('a')?.profile_name).toBe('A');
+    // A newer copy replaces the old one; an id no longer saved is dropped.
+    keepSavedBusinesses([{ ...a, profile_name: 'A2' }], [1]);
+    expect(savedBusiness('a')?.profile_name).toBe('A2');
+    expect(savedBusiness('b')).toBeNull();
+    // A change of the list without forms keeps the forms of those still saved.
+    keepSavedBusinesses([], [1]);
+    expect(savedBusiness('a')?.profile_name).toBe('A2');
+    keepSavedBusinesses([], []);
+    expect(savedBusiness('a')).toBeNull();
   });
 });

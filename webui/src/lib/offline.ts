@@ -52,6 +52,26 @@ export function savedProfiles(): Profile[] {
   return read<SavedProfile>(PROFILES).map((p) => p.profile);
 }
 
+const BUSINESSES = 'kardan.saved.businesses';
+const MAX_BUSINESSES = 50;
+
+/**
+ * Keeps the whole read forms of the businesses saved with the heart (the newest 50), so their
+ * pages open offline like recently viewed ones; `keep` are the ids still saved (the others are
+ * dropped). Key: the profile's slug; refreshed whenever the saved list is loaded or a heart tapped.
+ */
+export function keepSavedBusinesses(forms: Profile[], keep: number[]) {
+  const ids = new Set(keep);
+  const fresh = new Map(forms.filter((p) => p?.slug).map((p) => [p.id, p]));
+  const old = read<Profile>(BUSINESSES).filter((p) => ids.has(p.id) && !fresh.has(p.id));
+  write(BUSINESSES, [...fresh.values(), ...old].filter((p) => ids.has(p.id)).slice(0, MAX_BUSINESSES));
+}
+
+/** A saved business's read form by slug, or null. */
+export function savedBusiness(slug: string): Profile | null {
+  return read<Profile>(BUSINESSES).find((p) => p.slug === slug) ?? null;
+}
+
 export function saveSearch(key: string, url: string, result: ProfileList) {
   const list = read<SavedSearch>(SEARCHES).filter((s) => s.key !== key);
   const slim: ProfileList = {

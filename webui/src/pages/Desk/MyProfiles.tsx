@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { TradePicture, profilePhoto } from '../../components/TradePicture';
 import { Link } from 'react-router-dom';
 import { Icon } from '../../components/Icon';
 import { Switch } from '../../components/Switch';
@@ -209,7 +210,7 @@ export default function MyProfiles() {
                 <li key={p.id} class={`mp-card card${deleted ? ' is-deleted' : ''}`}>
                   <div class="mp-top">
                     <span class="mp-img" aria-hidden="true">
-                      {img ? <img src={img} alt="" loading="lazy" /> : <Icon name="briefcase" size={28} />}
+                      {img ? <img src={img} alt="" loading="lazy" /> : <TradePicture p={p} class="mp-ph" size={56} />}
                     </span>
                     <div class="mp-title">
                       <h2 dir="auto">{p.profile_name}</h2>
@@ -220,6 +221,16 @@ export default function MyProfiles() {
                     <StatusBadge status={s} />
                   </div>
                   <StatusNote p={p} />
+                  {!deleted && !profilePhoto(p) && (
+                    <p class="notice mp-photo-nudge">
+                      <Icon name="camera" size={18} />
+                      <span>{t('desk.photoNudge')}</span>
+                      <Link to={`/dashboard/profiles/${p.id}`} class="btn btn-primary btn-sm">
+                        <Icon name="image" size={16} />
+                        {t('desk.photoNudgeAction')}
+                      </Link>
+                    </p>
+                  )}
                   {!deleted && (
                     <div class="mp-flags">
                       <Switch

@@ -12,6 +12,11 @@ import { ErrorState } from '../../components/StateViews';
 import { formatDate, formatNumber } from '../../lib/format';
 import { pageCount, skipFor, TAKE } from '../../lib/paging';
 import { localDigits } from '../../lib/digits';
+import { ReviewPhotosInput } from '../../components/ReviewPhotosInput';
+import { Gallery } from './Gallery';
+
+/** A review as the form sends it. */
+type ReviewValue = { score: number; description: string; images: string[] };
 
 /**
  * Five radio stars in the reading order: the first star (on the right in Persian, the left in
@@ -47,8 +52,8 @@ function CommentForm({
   submitLabel,
   cancelLabel,
 }: {
-  initial?: { score: number; description: string };
-  onSubmit: (v: { score: number; description: string }) => Promise<void>;
+  initial?: { score: number; description: string; images?: string[] };
+  onSubmit: (v: ReviewValue) => Promise<void>;
   onCancel?: () => void;
   submitLabel: string;
   cancelLabel?: string;
@@ -56,6 +61,7 @@ function CommentForm({
   const { t } = useTranslation();
   const [score, setScore] = useState(initial?.score ?? 0);
   const [text, setText] = useState(initial?.description ?? '');
+  const [images, setImages] = useState<string[]>(initial?.images ?? []);
   const [busy, setBusy] = useState(false);
   const [err, setErr] = useState<{ score?: string; text?: string; form?: string }>({});
   const id = initial ? 'edit-comment' : 'new-comment';
@@ -68,7 +74,7 @@ function CommentForm({
     if (next.score || next.text) return;
     setBusy(true);
     try {
-      await onSubmit({ score, description: text.trim() });
+      await onSubmit({ score, description: text.trim(), images });
     } catch (x) {
       setErr({ form: (x as Error).message });
     } finally {
@@ -102,6 +108,7 @@ function CommentForm({
         />
         {err.text && <span class="field-error">{err.text}</span>}
       </div>
+      <ReviewPhotosInput id={id} value={images} onChange={setImages} />
       {err.form && (
         <p class="form-error" role="alert">
           {err.form}
@@ -277,9 +284,9 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
     onScored?.();
   };
 
-  const add = async (v: { score: number; description: string }) => {
+  const add = async (v: ReviewValue) => {
     try {
-      await addComment({ category_list: categories, description: v.description, score: v.score, user_technical_id: profile.id });
+      await addComment({ category_list: categories, description: v.description, score: v.score, user_technical_id: profile.id, images: v.images });
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         const earlier = await getMyComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: 0, take: 1 })
@@ -294,8 +301,8 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
     changed();
   };
 
-  const edit = async (c: CommentItem, v: { score: number; description: string }) => {
-    await editComment({ category_list: categories, description: v.description, score: v.score, id: c.id });
+  const edit = async (c: CommentItem, v: ReviewValue) => {
+    await editComment({ category_list: categories, description: v.description, score: v.score, id: c.id, images: v.images });
     toast(t('comments.updated'), 'success');
     setEditing(null);
     setEditingMine(false);
@@ -303,7 +310,7 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
   };
 
   const earlier = conflict ? (conflict.earlier ?? mine ?? null) : null;
-  const replace = async (v: { score: number; description: string }) => {
+  const replace = async (v: ReviewValue) => {
     await edit(earlier!, v);
     setConflict(null);
   };
@@ -433,15 +440,20 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
               </div>
               {editing === c.id ? (
                 <CommentForm
-                  initial={{ score: c.score, description: c.description }}
+                  initial={{ score: c.score, description: c.description, images: c.images }}
                   onSubmit={(v) => edit(c, v)}
                   onCancel={() => setEditing(null)}
                   submitLabel={t('common.save')}
                 />
               ) : (
-                <p class="comment-text" dir="auto">
-                  {c.description}
-                </p>
+                <>
+                  <p class="comment-text" dir="auto">
+                    {c.description}
+                  </p>
+                  {(c.images ?? []).length > 0 && (
+                    <Gallery images={c.images ?? []} name={c.user?.name || t('comments.anonymous')} small />
+                  )}
+                </>
               )}
               {isOwner && replying === c.id ? (
                 <ReplyForm comment={c} onSaved={replied} onCancel={() => setReplying(null)} />

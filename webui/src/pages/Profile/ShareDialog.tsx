@@ -1,11 +1,31 @@
 import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { Dialog } from '../../components/Dialog';
 import { Icon } from '../../components/Icon';
 import { readableUrl, shareTargets } from '../../lib/links';
 import { toast } from '../../state/toast';
 
-const ICONS: Record<string, string> = { telegram: 'telegram', whatsapp: 'whatsapp', eitaa: 'chat', bale: 'chat' };
+const ICONS: Record<string, string> = { telegram: 'telegram', whatsapp: 'whatsapp', eitaa: 'eitaa', bale: 'bale' };
+
+/**
+ * Shares with the phone's own share sheet where the browser has one (every app the user has, not
+ * just four); elsewhere, or when the sheet cannot open, `fallback` opens the share dialog. Closing
+ * the sheet without choosing is not a failure.
+ */
+export async function shareProfile(url: string, title: string, fallback: () => void) {
+  const nav = navigator as Navigator & { share?: (d: ShareData) => Promise<void>; canShare?: (d: ShareData) => boolean };
+  const data = { title, url };
+  if (typeof nav.share !== 'function' || (nav.canShare && !nav.canShare(data))) {
+    fallback();
+    return;
+  }
+  try {
+    await nav.share(data);
+  } catch (e) {
+    if ((e as Error)?.name !== 'AbortError') fallback();
+  }
+}
 
 /** Copies text without the async clipboard (older browsers, or a page not allowed to use it). */
 function copyByCommand(text: string) {
@@ -23,7 +43,13 @@ function copyByCommand(text: string) {
  * `url` is the encoded link: that is what is copied and shared (it survives every app it is pasted
  * into); the field shows it decoded, so a Persian slug reads as words rather than %D9%84….
  */
-export function ShareDialog({ open, onClose, url, title }: { open: boolean; onClose: () => void; url: string; title: string }) {
+export function ShareDialog({
+  open,
+  onClose,
+  url,
+  title,
+  profileId,
+}: { open: boolean; onClose: () => void; url: string; title: string; profileId?: number }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const shown = readableUrl(url);
@@ -75,6 +101,14 @@ export function ShareDialog({ open, onClose, url, title }: { open: boolean; onCl
           </li>
         ))}
       </ul>
+      {profileId !== undefined && (
+        <div class="share-more">
+          <Link class="btn btn-outline" to={`/poster/${profileId}`}>
+            <Icon name="qr" size={18} />
+            {t('share.poster')}
+          </Link>
+        </div>
+      )}
     </Dialog>
   );
 }

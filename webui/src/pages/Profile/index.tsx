@@ -4,7 +4,9 @@ import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Stars } from '../../components/Stars';
 import { OpenBadge } from '../../components/OpenBadge';
-import { ProfileCard, LOGO_FALLBACK, profileImage } from '../../components/ProfileCard';
+import { ProfileCard } from '../../components/ProfileCard';
+import { TradePicture } from '../../components/TradePicture';
+import { SaveButton } from '../../components/SaveButton';
 import { ErrorState, Loading, OfflineNote } from '../../components/StateViews';
 import { ApiError, getUserProfiles, profileBySlug, profileBySlugNow, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
@@ -19,17 +21,12 @@ import { OfflinePage } from '../Offline/OfflinePage';
 import { WeekHours, dayText } from './Hours';
 import { Comments } from './Comments';
 import { Gallery } from './Gallery';
-import { ShareDialog } from './ShareDialog';
+import { ShareDialog, shareProfile } from './ShareDialog';
 import { ReportDialog } from '../../components/ReportDialog';
 import { RequestPriceDialog } from '../../components/RequestPriceDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
-
-function imgFallback(e: Event) {
-  const img = e.currentTarget as HTMLImageElement;
-  if (!img.src.endsWith(LOGO_FALLBACK)) img.src = LOGO_FALLBACK;
-}
 
 function OtherProfiles({ p }: { p: Profile }) {
   const { t } = useTranslation();
@@ -68,7 +65,8 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
   const call = contacts.find((c) => c.kind === 'mobile' || c.kind === 'phone');
   const sms = contacts.find((c) => c.sms);
   const point = latLng(p.location);
-  const url = typeof location !== 'undefined' ? `${location.origin}/profile/${encodeURIComponent(p.slug)}` : '';
+  // The short link (/p/{id}) survives a change of name, and reads well when pasted.
+  const url = typeof location !== 'undefined' ? `${location.origin}/p/${p.id}` : '';
   const field = localName(p.range_worker, lang);
   const city = localName(p.city, lang);
 
@@ -96,8 +94,10 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
         <div class="p-cover" aria-hidden="true" />
         <div class="p-id">
           <div class="p-pics">
-            <img class="p-avatar" src={profileImage(p)} alt={t('profile.picture', { name: p.profile_name })} width={112} height={112} onError={imgFallback} />
-            <img class="p-logo" src={p.logo || LOGO_FALLBACK} alt={t('profile.logo', { name: p.profile_name })} width={48} height={48} onError={imgFallback} />
+            <TradePicture p={p} class="p-avatar" size={112} alt={t('profile.picture', { name: p.profile_name })} lazy={false} />
+            {p.logo && p.logo !== p.profile_image && (
+              <TradePicture p={p} src={p.logo} class="p-logo" size={48} alt={t('profile.logo', { name: p.profile_name })} lazy={false} />
+            )}
           </div>
           <div class="p-title">
             <h1 dir="auto">{p.profile_name}</h1>
@@ -160,7 +160,8 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
               {t('profile.route')}
             </a>
           )}
-          <button type="button" class="btn btn-outline share-btn" onClick={() => setShare(true)}>
+          <SaveButton p={p} />
+          <button type="button" class="btn btn-outline share-btn" onClick={() => shareProfile(url, p.profile_name, () => setShare(true))}>
             <Icon name="share" size={18} />
             {t('profile.share')}
           </button>
@@ -323,7 +324,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
         )}
       </div>
 
-      <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} />
+      <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} profileId={p.id} />
       <ReportDialog open={report} onClose={() => setReport(false)} entity="profile" id={p.id} subject={p.profile_name} />
       {asking && p.city?.id && (
         <RequestPriceDialog open onClose={() => setAsking(false)} targets={[{ id: p.id, name: p.profile_name }]} cityId={p.city.id} />

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
 import { ModerationQueue, type QueueControl } from './ModerationQueue';
+import { Gallery } from '../../Profile/Gallery';
 
 const STATUSES = ['Visible', 'Hidden'];
 
@@ -52,6 +53,7 @@ export default function CommentQueue() {
             <p class="item-text" dir="auto">
               {c.description}
             </p>
+            {(c.images ?? []).length > 0 && <Gallery images={c.images ?? []} name={c.user?.name ?? ''} small />}
             {p?.name && (
               <p class="small muted">
                 {t('deskAdmin.onProfile')}{' '}
