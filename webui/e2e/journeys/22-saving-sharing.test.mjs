@@ -155,6 +155,7 @@ test('short links redirect; the native share sheet, the dialog and the QR poster
     assert.ok((await qr.locator('path').getAttribute('d')).length > 500, 'the QR code has its modules');
     await page.getByRole('button', { name: t(lang, 'poster.print') }).waitFor();
     await axeCheck(page, '22-poster-fa');
+    await w.shot(page, '22-poster-fa');
 
     // Printed, the poster alone fills an A5 sheet (148 × 210 mm at 96 px an inch).
     await page.emulateMedia({ media: 'print' });

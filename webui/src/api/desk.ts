@@ -148,3 +148,20 @@ export const getCritics = async (skip: number, take: number, read?: boolean) => 
   return { critics: r?.critics ?? [], count: r?.count ?? 0 };
 };
 export const setCriticRead = (id: number, read: boolean) => put<unknown>(`/v1/admin/critics/${id}/read`, { read });
+
+/* Owners' statistics */
+export type StatKind = 'view' | 'appearance' | 'call' | 'sms' | 'route' | 'share' | 'social' | 'website' | 'quote';
+export type StatCounts = Record<StatKind, number>;
+export interface ProfileStats {
+  profile_id: number;
+  from: string;
+  to: string;
+  kinds: StatKind[];
+  days: { date: string; counts: StatCounts }[];
+  totals: StatCounts;
+  previous: StatCounts;
+  details: { route: Record<string, number>; social: Record<string, number> };
+}
+/** A profile's daily figures from `from` to `to` (YYYY-MM-DD, both included), for its owner or an admin. */
+export const getProfileStats = (id: number, from: string, to: string, signal?: AbortSignal) =>
+  get<ProfileStats>(`/v1/user-technical/${id}/stats?from=${from}&to=${to}`, { signal });

@@ -261,6 +261,10 @@ export default function MyProfiles() {
                           <Icon name="edit" size={18} />
                           {t('common.edit')}
                         </Link>
+                        <Link to={`/dashboard/profiles/${p.id}/stats`} class="btn btn-ghost btn-sm">
+                          <Icon name="chart" size={18} />
+                          {t('deskStats.open')}
+                        </Link>
                         {visible(p) && p.slug && (
                           <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
                             <Icon name="eye" size={18} />

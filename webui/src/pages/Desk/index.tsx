@@ -19,6 +19,7 @@ const ProfileForm = lazy(() => import('./ProfileForm'));
 const BlogEditor = lazy(() => import('./BlogEditor'));
 const Admin = lazy(() => import('./Admin'));
 const Leads = lazy(() => import('./Leads'));
+const ProfileStats = lazy(() => import('./ProfileStats'));
 
 
 function DeskNav({ admin, unreadLeads }: { admin: boolean; unreadLeads: number }) {
@@ -105,6 +106,7 @@ export default function Desk() {
               <Route index element={<MyProfiles />} />
               <Route path="profiles/new" element={<ProfileForm key="new" />} />
               <Route path="profiles/:id" element={<ProfileForm />} />
+              <Route path="profiles/:id/stats" element={<ProfileStats />} />
               <Route path="blogs" element={<MyBlogs />} />
               <Route path="blogs/new" element={<BlogEditor key="new" />} />
               <Route path="blogs/:id" element={<BlogEditor />} />

@@ -16,6 +16,8 @@ import { formatNumber, formatPrice } from '../../lib/format';
 import { hasHours, openStatus, today } from '../../lib/hours';
 import { contactLink, latLng, routeLinks } from '../../lib/links';
 import { localDigits } from '../../lib/digits';
+import { contactTap, sendTap, type TapKind } from '../../lib/beacon';
+import { useAuth } from '../../state/auth';
 import NotFound from '../NotFound';
 import { OfflinePage } from '../Offline/OfflinePage';
 import { WeekHours, dayText } from './Hours';
@@ -57,6 +59,12 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
   const [share, setShare] = useState(false);
   const [report, setReport] = useState(false);
   const [asking, setAsking] = useState(false);
+  const auth = useAuth();
+  // The owner's own taps are not the owner's customers: they are not counted.
+  const own = auth.userId != null && auth.userId === p.user_id?.userId;
+  const tap = (kind: TapKind, detail = '') => {
+    if (!own && !offline) sendTap(p.id, kind, detail);
+  };
   // The hero and the description first; reviews and the side column a frame later.
   const rest = useAfterPaint();
   const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -137,19 +145,26 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
         </div>
         <div class="p-actions">
           {call?.href && (
-            <a class="btn btn-primary" href={call.href}>
+            <a class="btn btn-primary" href={call.href} onClick={() => tap('call')}>
               <Icon name="phone" size={18} />
               {t('profile.call')}
             </a>
           )}
           {p.city?.id && (
-            <button type="button" class="btn btn-outline lead-btn" onClick={() => setAsking(true)}>
+            <button
+              type="button"
+              class="btn btn-outline lead-btn"
+              onClick={() => {
+                setAsking(true);
+                tap('quote');
+              }}
+            >
               <Icon name="tag" size={18} />
               {t('lead.action')}
             </button>
           )}
           {sms?.sms && (
-            <a class="btn btn-outline" href={sms.sms}>
+            <a class="btn btn-outline" href={sms.sms} onClick={() => tap('sms')}>
               <Icon name="sms" size={18} />
               {t('profile.sms')}
             </a>
@@ -161,7 +176,10 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
             </a>
           )}
           <SaveButton p={p} />
-          <button type="button" class="btn btn-outline share-btn" onClick={() => shareProfile(url, p.profile_name, () => setShare(true))}>
+          <button type="button" class="btn btn-outline share-btn" onClick={() => {
+              tap('share');
+              shareProfile(url, p.profile_name, () => setShare(true));
+            }}>
             <Icon name="share" size={18} />
             {t('profile.share')}
           </button>
@@ -249,6 +267,10 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
                           <a
                             href={c.href}
                             class="ltr"
+                            onClick={() => {
+                              const k = contactTap(c.kind, c.type);
+                              tap(k.kind, k.detail);
+                            }}
                             {...(c.external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
                           >
                             {c.kind === 'phone' || c.kind === 'mobile' || c.kind === 'fax' ? localDigits(c.text, lang) : c.text}
@@ -258,7 +280,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
                         )}
                       </span>
                       {c.sms && (
-                        <a class="icon-btn" href={c.sms} aria-label={t('profile.smsTo', { n: c.text })}>
+                        <a class="icon-btn" href={c.sms} onClick={() => tap('sms')} aria-label={t('profile.smsTo', { n: c.text })}>
                           <Icon name="sms" size={18} />
                         </a>
                       )}
@@ -295,7 +317,13 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
                     <ul class="route-links" role="list">
                       {routeLinks(point.lat, point.lng).map((r) => (
                         <li key={r.name}>
-                          <a class={`route-link route-${r.name}`} href={r.href} target="_blank" rel="noopener noreferrer">
+                          <a
+                            class={`route-link route-${r.name}`}
+                            href={r.href}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            onClick={() => tap('route', r.name)}
+                          >
                             <Icon name="route" size={16} />
                             {t(`routes.${r.name}`)}
                           </a>
