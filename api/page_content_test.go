@@ -6,7 +6,6 @@ import (
 	"testing"
 )
 
-
 // rootOf answers what the page holds inside the app's root, as a reader without script sees it.
 func rootOf(t *testing.T, page string) string {
 	t.Helper()

@@ -50,6 +50,7 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/search/suggest", handle(s.handleSuggest)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id+"/stats", handle(s.handleProfileStats)).Methods(http.MethodGet)
 	v1.HandleFunc("/stats/event", handle(s.handleStatsEvent)).Methods(http.MethodPost)
+	v1.HandleFunc("/admin/stats", handle(s.handleAdminStats)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id+"/flags", handle(s.handleProfileFlags)).Methods(http.MethodPut)
 	pr.HandleFunc("/"+id, handle(s.handleProfileGet)).Methods(http.MethodGet)
 	pr.HandleFunc("/"+id, handle(s.handleProfileDelete)).Methods(http.MethodDelete)

@@ -15,8 +15,9 @@ import (
 	"kardan/store"
 )
 
-// sitemapPage is how many addresses one sitemap file lists (the protocol allows 50,000).
-const sitemapPage = 40000
+// sitemapPage is how many pages one sitemap file lists: each twice, in Persian and under /en/ in
+// English, so 50,000 addresses, the protocol's limit.
+const sitemapPage = 25000
 
 type sitemapURL struct {
 	Loc     string `xml:"loc"`
@@ -78,7 +79,7 @@ func (s *Server) handleSitemapPages(w http.ResponseWriter, r *http.Request) erro
 	set := urlSet{NS: sitemapNS}
 	for _, p := range []string{"/", "/search/iran", "/map", "/blog", "/about", "/contact", "/terms", "/terms/privacy",
 		"/terms/secure-service", "/terms/prohibited"} {
-		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p})
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p}, sitemapURL{Loc: s.cfg.BaseURL + enAddress(p)})
 	}
 	return writeXML(w, r, set)
 }
@@ -96,10 +97,10 @@ func (s *Server) handleSitemapProfiles(w http.ResponseWriter, r *http.Request) e
 	if len(entries) == 0 {
 		return store.NotFound()
 	}
-	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, len(entries))}
-	for i, e := range entries {
-		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/profile/" + url.PathEscape(e.Slug),
-			LastMod: time.Unix(e.UpdateAt, 0).UTC().Format("2006-01-02")}
+	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, 0, 2*len(entries))}
+	for _, e := range entries {
+		p, mod := "/profile/"+url.PathEscape(e.Slug), time.Unix(e.UpdateAt, 0).UTC().Format("2006-01-02")
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p, LastMod: mod}, sitemapURL{Loc: s.cfg.BaseURL + enAddress(p), LastMod: mod})
 	}
 	return writeXML(w, r, set)
 }
@@ -117,10 +118,10 @@ func (s *Server) handleSitemapBlogs(w http.ResponseWriter, r *http.Request) erro
 	if len(blogs) == 0 {
 		return store.NotFound()
 	}
-	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, len(blogs))}
-	for i, b := range blogs {
-		set.URLs[i] = sitemapURL{Loc: s.cfg.BaseURL + "/blog/" + url.PathEscape(b.Slug),
-			LastMod: time.Unix(b.UpdateAt, 0).UTC().Format("2006-01-02")}
+	set := urlSet{NS: sitemapNS, URLs: make([]sitemapURL, 0, 2*len(blogs))}
+	for _, b := range blogs {
+		p, mod := "/blog/"+url.PathEscape(b.Slug), time.Unix(b.UpdateAt, 0).UTC().Format("2006-01-02")
+		set.URLs = append(set.URLs, sitemapURL{Loc: s.cfg.BaseURL + p, LastMod: mod}, sitemapURL{Loc: s.cfg.BaseURL + enAddress(p), LastMod: mod})
 	}
 	return writeXML(w, r, set)
 }

@@ -145,17 +145,49 @@ func (s *Server) handleProfileStats(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	// What was counted in the last second is written first, so the owner sees it at once.
-	if err := s.stats.Flush(r.Context()); err != nil {
-		return err
-	}
-	days := int(to.Sub(from).Hours()/24+0.5) + 1
-	prevFrom := from.AddDate(0, 0, -days)
-	rows, err := s.store.ProfileStats(r.Context(), id, prevFrom.Format(time.DateOnly), to.Format(time.DateOnly))
+	ans, err := s.statsAnswer(r.Context(), from, to, func(ctx context.Context, from, to string) ([]store.StatCount, error) {
+		return s.store.ProfileStats(ctx, id, from, to)
+	})
 	if err != nil {
 		return err
 	}
-	ans := statsAnswer{ProfileID: id, From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Kinds: store.StatKinds,
+	ans.ProfileID = id
+	ok(w, ans)
+	return nil
+}
+
+// handleAdminStats handles "GET /v1/admin/stats?from=&to=": the statistics of every profile
+// together, for the admins' overview; the same answer as a profile's, with profile_id 0.
+func (s *Server) handleAdminStats(w http.ResponseWriter, r *http.Request) error {
+	if _, err := requireAdmin(r); err != nil {
+		return err
+	}
+	from, to, err := s.statsPeriod(r)
+	if err != nil {
+		return err
+	}
+	ans, err := s.statsAnswer(r.Context(), from, to, s.store.SiteStats)
+	if err != nil {
+		return err
+	}
+	ok(w, ans)
+	return nil
+}
+
+// statsAnswer reads the counts of from..to and of the as long period before it through read,
+// and answers them day by day with their totals.
+func (s *Server) statsAnswer(ctx context.Context, from, to time.Time, read func(ctx context.Context, from, to string) ([]store.StatCount, error)) (*statsAnswer, error) {
+	// What was counted in the last second is written first, so the reader sees it at once.
+	if err := s.stats.Flush(ctx); err != nil {
+		return nil, err
+	}
+	days := int(to.Sub(from).Hours()/24+0.5) + 1
+	prevFrom := from.AddDate(0, 0, -days)
+	rows, err := read(ctx, prevFrom.Format(time.DateOnly), to.Format(time.DateOnly))
+	if err != nil {
+		return nil, err
+	}
+	ans := &statsAnswer{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly), Kinds: store.StatKinds,
 		Days: make([]statsDay, days), Totals: zeroTotals(), Previous: zeroTotals(),
 		Details: map[string]map[string]int64{store.StatRoute: {}, store.StatSocial: {}}}
 	index := make(map[string]int, days)
@@ -178,8 +210,7 @@ func (s *Server) handleProfileStats(w http.ResponseWriter, r *http.Request) erro
 			}
 		}
 	}
-	ok(w, ans)
-	return nil
+	return ans, nil
 }
 
 func zeroTotals() statsTotals {

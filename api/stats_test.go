@@ -159,6 +159,14 @@ func TestStatisticsOverHTTP(t *testing.T) {
 		if a := w.stats(t, w.admin, ""); a.Totals["view"] != 2 {
 			t.Errorf("admin: %v", a.Totals)
 		}
+		// The site's figures, for admins only.
+		site := decodePayload[statsAnswer](t, w.must(t, req{method: "GET", path: "/v1/admin/stats?from=2026-03-21&to=2026-03-21", token: w.admin}))
+		if site.Totals["view"] != 2 || site.Totals["call"] != 2 || len(site.Days) != 1 {
+			t.Errorf("site: %+v", site)
+		}
+		if a := w.send(t, req{method: "GET", path: "/v1/admin/stats", token: w.owner}); a.Status != 403 {
+			t.Errorf("site figures for an owner: %d %s", a.Status, a.Body)
+		}
 	})
 
 	t.Run("NextDay", func(t *testing.T) {

@@ -283,6 +283,7 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"PUT /v1/user-technical/{id:[0-9]+}/flags":              {vars: id("profile"), body: `{"active":true,"display":true}`, actor: "owner", ownerOnly: true},
 		"GET /v1/user-technical/{id:[0-9]+}":                    {vars: id("profile")},
 		"GET /v1/user-technical/{id:[0-9]+}/stats":              {vars: id("profile"), query: []string{"from", "to"}, ownerOnly: true},
+		"GET /v1/admin/stats":                                   {query: []string{"from", "to"}, ownerOnly: true},
 		"POST /v1/stats/event":                                  {body: `{"profile_id":` + w.ids["profile"] + `,"kind":"route","detail":"waze"}`},
 		"DELETE /v1/user-technical/{id:[0-9]+}":                 {vars: id("profile"), ownerOnly: true},
 		"GET /v1/admin/user-technical":                          {query: []string{"status", "skip", "take"}, ownerOnly: true},

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
@@ -296,6 +297,24 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := r.URL.Path
+	prefix := ""
+	if p == enPrefix || strings.HasPrefix(p, enPrefix+"/") {
+		// English has its own addresses, /en/…: the same page, in English whatever the
+		// visitor's cookie or browser says, so a crawler can index both languages.
+		prefix = enPrefix
+		r = r.Clone(context.WithValue(r.Context(), ctxLang, En))
+		r.URL.Path = strings.TrimPrefix(p, enPrefix)
+		if r.URL.Path == "" {
+			r.URL.Path = "/"
+		}
+		r.URL.RawPath = ""
+		p = r.URL.Path
+		if _, ok := s.web.files[p]; ok && p != "/index.html" {
+			// Files live at one address only.
+			http.Error(w, "404 page not found", http.StatusNotFound)
+			return
+		}
+	}
 	if p == "/index.html" {
 		// The service worker precaches the app shell by this name; it gets the home page's meta.
 		home := r.Clone(r.Context())
@@ -313,6 +332,7 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	meta := s.pageMeta(r)
+	meta.Prefix = prefix
 	meta.First = s.firstAnswerFor(r, meta)
 	if meta.Route == routeSearch && meta.Status == 0 {
 		res := readSearchResults(meta.First)
@@ -368,7 +388,19 @@ type pageMeta struct {
 	Route       string       // the page's source in Vite's manifest, whose code is preloaded
 	First       *firstAnswer // the answer to the page's first API request, for its app to take
 	Content     string       // the page's main content as HTML, for readers without the app
+	Prefix      string       // the language's address prefix the page was asked under ("" or "/en")
 }
+
+// enAddress answers the English address of a page's path.
+func enAddress(p string) string {
+	if p == "/" {
+		return enPrefix
+	}
+	return enPrefix + p
+}
+
+// enPrefix is where the English pages live: /en/profile/x is /profile/x in English.
+const enPrefix = "/en"
 
 // writeIndex writes the app's index page with meta filled in.
 func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) {
@@ -401,7 +433,16 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 	canonical := ""
 	if m.Path != "" {
 		canonical = s.cfg.BaseURL + m.Path
+		if m.Prefix != "" {
+			canonical = s.cfg.BaseURL + enAddress(m.Path)
+		}
 		fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, esc(canonical))
+		if !m.NoIndex {
+			// Each language's address names the other, and Persian is the default.
+			fa, en := s.cfg.BaseURL+m.Path, s.cfg.BaseURL+enAddress(m.Path)
+			fmt.Fprintf(&b, `<link rel="alternate" hreflang="fa" href="%s"><link rel="alternate" hreflang="en" href="%s"><link rel="alternate" hreflang="x-default" href="%s">`,
+				esc(fa), esc(en), esc(fa))
+		}
 	}
 	tag("property", "og:site_name", siteName)
 	tag("property", "og:title", title)

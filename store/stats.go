@@ -109,3 +109,23 @@ func StatDetail(kind, detail string) (string, bool) {
 	}
 	return "", false
 }
+
+// SiteStats answers the counts of every profile together on the days from to to, by day, kind
+// and detail: the admins' overview.
+func (s *Store) SiteStats(ctx context.Context, from, to string) ([]StatCount, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT day, kind, detail, SUM(count) FROM profile_stats
+		WHERE day BETWEEN ? AND ? GROUP BY day, kind, detail ORDER BY day, kind, detail`, from, to)
+	if err != nil {
+		return nil, fmt.Errorf("site stats: %w", err)
+	}
+	defer rows.Close()
+	var out []StatCount
+	for rows.Next() {
+		var c StatCount
+		if err := rows.Scan(&c.Day, &c.Kind, &c.Detail, &c.N); err != nil {
+			return nil, fmt.Errorf("site stats: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect } from 'preact/hooks';
+import { EN_BASE, underEnglish } from './lib/langPath';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from './i18n';
 import { Header } from './components/Header';
@@ -112,7 +113,7 @@ function Shell() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={underEnglish(location.pathname) ? EN_BASE : undefined}>
       <AuthProvider>
         <Shell />
       </AuthProvider>

@@ -8,6 +8,7 @@ import { initTheme } from './state/theme';
 import { App } from './App';
 import { startProfileLoad, startSearchLoad } from './api';
 import { firstRequestOf } from './lib/firstRequest';
+import { pagePath } from './lib/langPath';
 
 startEarlyLoads();
 
@@ -28,7 +29,7 @@ else langReady().catch(() => undefined).then(draw);
 
 /** Asks for the data of the page the app starts on before that page's code has loaded. */
 function startEarlyLoads() {
-  const first = firstRequestOf(location.pathname, location.search);
+  const first = firstRequestOf(pagePath(location.pathname), location.search);
   if (first?.page === 'profile') startProfileLoad(first.body.slug);
   else if (first?.page === 'search') startSearchLoad(first.body, first.url);
 }

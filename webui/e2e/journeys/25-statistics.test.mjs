@@ -76,6 +76,13 @@ test('a visitor views and calls; the owner sees it in the statistics tab (fa, en
     assert.equal(await total(page, 'view'), '1');
     assert.equal(await total(page, 'call'), '1');
   });
+  // The admins' overview adds up the whole site.
+  await w.journey('25-statistics-admin-fa', { lang: 'fa', viewport: DESKTOP }, async (page) => {
+    await signIn(page, 'fa', w.admin.phone, w.admin.password, { next: '/dashboard/admin' });
+    await page.getByRole('heading', { name: t('fa', 'deskStats.site'), exact: true }).waitFor();
+    await page.locator('.site-stats .stats-totals').waitFor();
+    assert.equal(await page.locator('.site-stats li[data-kind="call"] .stats-total').textContent(), digits(1, 'fa'));
+  });
   // Nobody else reads them.
   const other = await w.user('09121110252', 'دیگری', 'password-other');
   const a = await w.api('GET', `/v1/user-technical/${omid.id}/stats`, undefined, { token: other.token });

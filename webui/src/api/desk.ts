@@ -165,3 +165,6 @@ export interface ProfileStats {
 /** A profile's daily figures from `from` to `to` (YYYY-MM-DD, both included), for its owner or an admin. */
 export const getProfileStats = (id: number, from: string, to: string, signal?: AbortSignal) =>
   get<ProfileStats>(`/v1/user-technical/${id}/stats?from=${from}&to=${to}`, { signal });
+/** Every profile's figures together, for the admins' overview. */
+export const getSiteStats = (from: string, to: string, signal?: AbortSignal) =>
+  get<ProfileStats>(`/v1/admin/stats?from=${from}&to=${to}`, { signal });

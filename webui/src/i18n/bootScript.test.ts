@@ -8,11 +8,11 @@ import { startLang } from './index';
 const page = readFileSync(join(__dirname, '../../index.html'), 'utf8');
 const boot = /<script>([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '';
 
-function runBoot(served: string, stored: string | null) {
+function runBoot(served: string, stored: string | null, pathname = '/') {
   const attrs: Record<string, string> = { lang: served };
   const root = { getAttribute: (k: string) => attrs[k] ?? null, setAttribute: (k: string, v: string) => (attrs[k] = v) };
   const storage = { getItem: (k: string) => (k === 'lang' ? stored : null) };
-  new Function('document', 'localStorage', 'window', boot)({ documentElement: root }, storage, {});
+  new Function('document', 'localStorage', 'window', 'location', boot)({ documentElement: root }, storage, {}, { pathname });
   return attrs;
 }
 
@@ -25,6 +25,14 @@ describe('the boot script of index.html', () => {
         const attrs = runBoot(served, stored);
         expect(attrs.lang).toBe(want);
         expect(attrs.dir).toBe(want === 'en' ? 'ltr' : 'rtl');
+      });
+      it(`served ${served}, stored ${stored}, an English address: English`, () => {
+        for (const path of ['/en', '/en/profile/x']) {
+          const attrs = runBoot(served, stored, path);
+          expect(attrs.lang).toBe('en');
+          expect(attrs.dir).toBe('ltr');
+        }
+        expect(runBoot(served, stored, '/enamel').lang).toBe(startLang(stored, served));
       });
     }
   }

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { cookieString, parseCookies } from '../api/auth';
 import fa from './fa.json';
 import { useLoad } from '../lib/useLoad';
+import { pagePath, underEnglish } from '../lib/langPath';
 
 // The one place pages import translation from: i18next with its React binding, and the app's
 // language helpers beside them.
@@ -35,6 +36,8 @@ function storedChoice(): string | null {
 }
 
 function storedLang(): Lang {
+  // An English address is English, whatever was chosen before.
+  if (typeof location !== 'undefined' && underEnglish(location.pathname)) return 'en';
   return startLang(storedChoice(), typeof document !== 'undefined' ? document.documentElement.getAttribute('lang') : null);
 }
 
@@ -134,6 +137,10 @@ export async function setLang(lang: Lang) {
   keepLangCookie(lang); // the server's next page comes in this language and direction
   await i18n.changeLanguage(lang);
   applyLangToDocument(lang);
+  // Persian chosen on an English address: go to the page's Persian address.
+  if (lang === 'fa' && typeof location !== 'undefined' && underEnglish(location.pathname)) {
+    location.assign(pagePath(location.pathname) + location.search + location.hash);
+  }
 }
 
 /** A name in the current language from a {farsi_name, english_name} record. */

@@ -21,6 +21,12 @@ function isoDay(d: Date, back = 0): string {
   return `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
 }
 
+/** The last n days to today, as the statistics calls take them. */
+export function lastDays(n: number): { from: string; to: string } {
+  const today = new Date();
+  return { from: isoDay(today, n - 1), to: isoDay(today) };
+}
+
 const taps = (c: StatCounts) => TAPS.reduce((n, k) => n + (c[k] ?? 0), 0);
 
 function Change({ now, before, days }: { now: number; before: number; days: number }) {
@@ -38,6 +44,23 @@ function Change({ now, before, days }: { now: number; before: number; days: numb
           n: localDigits(days, lang),
         });
   return <span class={`stats-change stats-${dir}`}>{text}</span>;
+}
+
+/** The period's total of each kind, against the period before. */
+export function StatsTotals({ s }: { s: Stats }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  return (
+    <ul class="stats-totals" role="list">
+      {SHOWN.map((k) => (
+        <li key={k} class="card card-pad" data-kind={k}>
+          <span class="small muted">{t(`deskStats.kind.${k}`)}</span>
+          <strong class="stats-total">{localDigits(s.totals[k] ?? 0, lang)}</strong>
+          <Change now={s.totals[k] ?? 0} before={s.previous[k] ?? 0} days={s.days.length} />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Chart({ title, values, stats }: { title: string; values: number[]; stats: Stats }) {
@@ -139,15 +162,7 @@ export default function ProfileStats() {
       <Loaded load={stats}>
         {(s) => (
           <>
-            <ul class="stats-totals" role="list">
-              {SHOWN.map((k) => (
-                <li key={k} class="card card-pad" data-kind={k}>
-                  <span class="small muted">{t(`deskStats.kind.${k}`)}</span>
-                  <strong class="stats-total">{localDigits(s.totals[k] ?? 0, lang)}</strong>
-                  <Change now={s.totals[k] ?? 0} before={s.previous[k] ?? 0} days={s.days.length} />
-                </li>
-              ))}
-            </ul>
+            <StatsTotals s={s} />
             <div class="stats-charts">
               <Chart title={t('deskStats.kind.view')} values={s.days.map((d) => d.counts.view ?? 0)} stats={s} />
               <Chart title={t('deskStats.kind.appearance')} values={s.days.map((d) => d.counts.appearance ?? 0)} stats={s} />

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
-import { adminBlogs, adminComments, adminProfiles, getCritics } from '../../../api/desk';
+import { adminBlogs, adminComments, adminProfiles, getCritics, getSiteStats } from '../../../api/desk';
+import { Loaded } from '../../../components/StateViews';
+import { lastDays, StatsTotals } from '../ProfileStats';
 import { formatNumber } from '../../../lib/format';
 import { useLoad } from '../../../lib/useLoad';
 
@@ -43,6 +45,19 @@ function CountCard({ c }: { c: Count }) {
   );
 }
 
+/** The site's figures over the last 30 days: views, appearances and taps of every profile. */
+function SiteStats() {
+  const { t } = useTranslation();
+  const { from, to } = lastDays(30);
+  const stats = useLoad((signal) => getSiteStats(from, to, signal), [from, to], { progress: false });
+  return (
+    <section class="site-stats" aria-labelledby="site-stats-title">
+      <h2 id="site-stats-title">{t('deskStats.site')}</h2>
+      <Loaded load={stats}>{(s) => <StatsTotals s={s} />}</Loaded>
+    </section>
+  );
+}
+
 export default function Overview() {
   const { t } = useTranslation();
   return (
@@ -56,6 +71,7 @@ export default function Overview() {
         ))}
       </ul>
       <p class="small muted">{t('deskAdmin.countsNote')}</p>
+      <SiteStats />
     </div>
   );
 }

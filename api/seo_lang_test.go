@@ -1,0 +1,83 @@
+package api_test
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	canonicalRe = regexp.MustCompile(`<link rel="canonical" href="([^"]*)">`)
+	hreflangRe  = regexp.MustCompile(`<link rel="alternate" hreflang="([^"]*)" href="([^"]*)">`)
+)
+
+// TestTwoLanguagesTwoAddresses: every indexable page has a Persian address and an English one
+// under /en/, each canonical to itself, both naming each other and x-default (reciprocal), and the
+// English one is English whatever the visitor's browser asks for; the sitemaps list both.
+func TestTwoLanguagesTwoAddresses(t *testing.T) {
+	w := newProfileWorld(t)
+	p := w.create(t, w.owner, profileBody)
+	w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	const base = "https://kardan.example"
+	alternates := func(path string) (string, map[string]string, string) {
+		a := w.send(t, req{method: "GET", path: path, lang: "fa"})
+		if a.Status != 200 {
+			t.Fatalf("%s: %d", path, a.Status)
+		}
+		c := canonicalRe.FindStringSubmatch(a.Body)
+		if c == nil {
+			t.Fatalf("%s: no canonical", path)
+		}
+		alt := map[string]string{}
+		for _, m := range hreflangRe.FindAllStringSubmatch(a.Body, -1) {
+			alt[m[1]] = m[2]
+		}
+		return c[1], alt, a.Body
+	}
+	for _, fa := range []string{"/", "/about", "/blog", "/profile/" + p.Slug, "/search/tehran/plumber", "/search/iran"} {
+		en := "/en" + fa
+		if fa == "/" {
+			en = "/en"
+		}
+		faCanon, faAlt, _ := alternates(fa)
+		enCanon, enAlt, enBody := alternates(en)
+		if faCanon != base+fa || enCanon != base+en {
+			t.Errorf("%s: canonicals %s and %s", fa, faCanon, enCanon)
+		}
+		want := map[string]string{"fa": base + fa, "en": base + en, "x-default": base + fa}
+		for lang, href := range want {
+			if faAlt[lang] != href || enAlt[lang] != href {
+				t.Errorf("%s: hreflang %s: %q and %q, want %q", fa, lang, faAlt[lang], enAlt[lang], href)
+			}
+		}
+		// Reciprocity: the page each alternate names names this one back.
+		for lang, href := range faAlt {
+			_, back, _ := alternates(strings.TrimPrefix(href, base))
+			if back["fa"] != base+fa || back["en"] != base+en {
+				t.Errorf("%s → %s (%s) does not point back: %v", fa, href, lang, back)
+			}
+		}
+		if !strings.Contains(enBody, `<html lang="en" dir="ltr">`) || !strings.Contains(enBody, `content="en_US"`) {
+			t.Errorf("%s is not English for a Persian browser", en)
+		}
+	}
+	// Private and missing pages have no alternates; files have one address.
+	for path, status := range map[string]int{"/en/login": 200, "/en/profile/none": 404, "/en/robots.txt": 404, "/en/dashboard": 200} {
+		a := w.send(t, req{method: "GET", path: path})
+		if a.Status != status || strings.Contains(a.Body, "hreflang") {
+			t.Errorf("%s: %d (want %d), hreflang %v", path, a.Status, status, strings.Contains(a.Body, "hreflang"))
+		}
+	}
+	for sitemap, want := range map[string][]string{
+		"/sitemap-pages.xml":      {"<loc>" + base + "/</loc>", "<loc>" + base + "/en</loc>", "<loc>" + base + "/en/terms/privacy</loc>"},
+		"/sitemap-profiles-1.xml": {"<loc>" + base + "/profile/%D9", "<loc>" + base + "/en/profile/%D9"},
+	} {
+		a := w.send(t, req{method: "GET", path: sitemap})
+		for _, s := range want {
+			if !strings.Contains(a.Body, s) {
+				t.Errorf("%s lacks %s", sitemap, s)
+			}
+		}
+	}
+}
