@@ -105,6 +105,9 @@ func (c *Counter) Count(v Visitor, profile int64, kind, detail string) bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.rotate() != v.day {
+		return false // the visitor was named under yesterday's key: a request across midnight
+	}
 	return c.countLocked(v, profile, kind, detail)
 }
 
@@ -116,15 +119,16 @@ func (c *Counter) CountAll(v Visitor, profiles []int64, kind string) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.rotate() != v.day {
+		return
+	}
 	for _, id := range profiles {
 		c.countLocked(v, id, kind, "")
 	}
 }
 
+// countLocked counts for a visitor of today's key; c.mu is held.
 func (c *Counter) countLocked(v Visitor, profile int64, kind, detail string) bool {
-	if c.rotate() != v.day {
-		return false // the visitor was named under yesterday's key: a request across midnight
-	}
 	var h maphash.Hash
 	h.SetSeed(c.seed)
 	var b [16]byte

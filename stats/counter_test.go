@@ -114,3 +114,23 @@ func TestCounter(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkSearchAppearances is what a public search answer adds to its work: naming the
+// visitor and counting the page's 20 profiles, in memory.
+func BenchmarkSearchAppearances(b *testing.B) {
+	st := storetest.Open(b)
+	c := stats.NewCounter(st, nil, nil)
+	ids := make([]int64, 20)
+	for i := range ids {
+		ids[i] = int64(i + 1)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		c.CountAll(c.VisitorOf(fmt.Sprintf("10.1.%d.%d", i>>8&255, i&255), "Mozilla/5.0 Firefox/140.0"), ids, store.StatAppearance)
+		if i%100_000 == 0 {
+			_ = c.Flush(context.Background())
+		}
+	}
+}

@@ -25,6 +25,7 @@ const Login = lazy(() => import('./pages/Login'));
 const Register = lazy(() => import('./pages/Register'));
 const Desk = lazy(() => import('./pages/Desk'));
 const Offline = lazy(() => import('./pages/Offline'));
+const Requests = lazy(() => import('./pages/Requests'));
 const Saved = lazy(() => import('./pages/Saved'));
 const Poster = lazy(() => import('./pages/Poster'));
 const ShortLink = lazy(() => import('./pages/Saved/ShortLink'));
@@ -95,6 +96,7 @@ function Shell() {
             <Route path="/login" element={<Login />} />
             <Route path="/register" element={<Register />} />
             <Route path="/dashboard/*" element={<Desk />} />
+            <Route path="/requests" element={<Requests />} />
             <Route path="/offline" element={<Offline />} />
             <Route path="/saved" element={<Saved />} />
             <Route path="/poster/:id" element={<Poster />} />

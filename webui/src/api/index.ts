@@ -227,7 +227,7 @@ export const getMe = () => get<User>('/v1/user');
 /** The reasons a visitor may report an item for (the server's list); `other` needs a description. */
 export const REPORT_REASONS = ['spam', 'fake', 'offensive', 'scam', 'wrong_info', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-export const reportItem = (body: { entity: 'profile' | 'comment'; id: number; reason: ReportReason; description: string }) =>
+export const reportItem = (body: { entity: 'profile' | 'comment' | 'lead'; id: number; reason: ReportReason; description: string }) =>
   post<unknown>('/v1/report/add', body);
 
 /** What a code send answers: the normalised number, the code's lifetime and the resend cooldown (seconds). */

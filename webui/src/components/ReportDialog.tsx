@@ -9,7 +9,7 @@ import { FormField } from './FormField';
 const MAX_TEXT = 1000;
 
 /** The form to report a profile or a comment: a reason from the short list and an optional note. */
-export function ReportDialog({ open, onClose, entity, id, subject }: { open: boolean; onClose: () => void; entity: 'profile' | 'comment'; id: number; subject?: string }) {
+export function ReportDialog({ open, onClose, entity, id, subject }: { open: boolean; onClose: () => void; entity: 'profile' | 'comment' | 'lead'; id: number; subject?: string }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [text, setText] = useState('');

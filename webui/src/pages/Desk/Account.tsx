@@ -15,6 +15,7 @@ import { localDigits, toLatinDigits } from '../../lib/digits';
 import { toast } from '../../state/toast';
 import { useAuth } from '../../state/auth';
 import { useDesk } from './context';
+import { SmsNotices } from './SmsNotices';
 import '../Login/auth.css';
 
 export default function Account() {
@@ -233,6 +234,7 @@ export default function Account() {
             {t('deskAccount.changePassword')}
           </button>
         </form>
+        <SmsNotices />
         <div class="card card-pad account-out">
           <h2 class="card-title">{t('header.signOut')}</h2>
           <p class="small muted">{t('deskAccount.signOutText')}</p>

@@ -7,6 +7,7 @@ import { getMe, type User } from '../../api';
 import { useAuth } from '../../state/auth';
 import { useNamespace, useTranslation } from '../../i18n';
 import { useLoad } from '../../lib/useLoad';
+import { getOwnerLeads } from '../../api/leads';
 import { DeskContext } from './context';
 import MyProfiles from './MyProfiles';
 import MyBlogs from './MyBlogs';
@@ -17,14 +18,22 @@ import './desk.css';
 const ProfileForm = lazy(() => import('./ProfileForm'));
 const BlogEditor = lazy(() => import('./BlogEditor'));
 const Admin = lazy(() => import('./Admin'));
+const Leads = lazy(() => import('./Leads'));
 const ProfileStats = lazy(() => import('./ProfileStats'));
 
 
-function DeskNav({ admin }: { admin: boolean }) {
+function DeskNav({ admin, unreadLeads }: { admin: boolean; unreadLeads: number }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = [
     { to: '/dashboard', match: /^\/dashboard(\/profiles.*)?\/?$/, icon: 'briefcase', label: t('desk.nav.profiles') },
+    {
+      to: '/dashboard/leads',
+      match: /^\/dashboard\/leads/,
+      icon: 'tag',
+      label: t('desk.nav.leads'),
+      count: unreadLeads,
+    },
     { to: '/dashboard/blogs', match: /^\/dashboard\/blogs/, icon: 'book', label: t('desk.nav.blogs') },
     { to: '/dashboard/account', match: /^\/dashboard\/account/, icon: 'user', label: t('desk.nav.account') },
     ...(admin ? [{ to: '/dashboard/admin', match: /^\/dashboard\/admin/, icon: 'shield', label: t('desk.nav.admin') }] : []),
@@ -39,6 +48,12 @@ function DeskNav({ admin }: { admin: boolean }) {
               <Link to={it.to} class={`desk-nav-link${on ? ' active' : ''}`} aria-current={on ? 'page' : undefined}>
                 <Icon name={it.icon} size={20} />
                 <span>{it.label}</span>
+                {'count' in it && (it.count ?? 0) > 0 && (
+                  <span class="badge nav-count">
+                    <span aria-hidden="true">{it.count}</span>
+                    <span class="visually-hidden">{t('desk.nav.unread', { count: it.count })}</span>
+                  </span>
+                )}
               </Link>
             </li>
           );
@@ -59,6 +74,8 @@ export default function Desk() {
   const me = account.data ?? null;
   const setMe = account.set;
   usePageMeta(ready ? t('desk.title') : undefined);
+  // The inbox's unread count beside its link; the inbox reloads it after each change.
+  const leads = useLoad((signal) => getOwnerLeads(0, 1, signal), [auth.loggedIn], { enabled: auth.loggedIn, progress: false });
 
   if (!auth.loggedIn) return <Navigate to={`/login?next=${encodeURIComponent(loc.pathname + loc.search)}`} replace />;
   if (!ready) return <Loading />;
@@ -81,7 +98,7 @@ export default function Desk() {
               )}
             </div>
           </div>
-          <DeskNav admin={admin} />
+          <DeskNav admin={admin} unreadLeads={leads.data?.unread ?? 0} />
         </aside>
         <div class="desk-main">
           <Suspense fallback={<Loading />}>
@@ -93,6 +110,7 @@ export default function Desk() {
               <Route path="blogs" element={<MyBlogs />} />
               <Route path="blogs/new" element={<BlogEditor key="new" />} />
               <Route path="blogs/:id" element={<BlogEditor />} />
+              <Route path="leads" element={<Leads onChange={leads.reload} />} />
               <Route path="account" element={<Account />} />
               <Route path="admin/*" element={<Admin />} />
               <Route path="*" element={<NotFound />} />

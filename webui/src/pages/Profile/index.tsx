@@ -25,6 +25,7 @@ import { Comments } from './Comments';
 import { Gallery } from './Gallery';
 import { ShareDialog, shareProfile } from './ShareDialog';
 import { ReportDialog } from '../../components/ReportDialog';
+import { RequestPriceDialog } from '../../components/RequestPriceDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
@@ -57,6 +58,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
   const [report, setReport] = useState(false);
+  const [asking, setAsking] = useState(false);
   const auth = useAuth();
   // The owner's own taps are not the owner's customers: they are not counted.
   const own = auth.userId != null && auth.userId === p.user_id?.userId;
@@ -147,6 +149,19 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
               <Icon name="phone" size={18} />
               {t('profile.call')}
             </a>
+          )}
+          {p.city?.id && (
+            <button
+              type="button"
+              class="btn btn-outline lead-btn"
+              onClick={() => {
+                setAsking(true);
+                tap('quote');
+              }}
+            >
+              <Icon name="tag" size={18} />
+              {t('lead.action')}
+            </button>
           )}
           {sms?.sms && (
             <a class="btn btn-outline" href={sms.sms} onClick={() => tap('sms')}>
@@ -339,6 +354,9 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
 
       <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} profileId={p.id} />
       <ReportDialog open={report} onClose={() => setReport(false)} entity="profile" id={p.id} subject={p.profile_name} />
+      {asking && p.city?.id && (
+        <RequestPriceDialog open onClose={() => setAsking(false)} targets={[{ id: p.id, name: p.profile_name }]} cityId={p.city.id} />
+      )}
     </article>
   );
 }

@@ -17,6 +17,7 @@ import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type 
 import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
+import { RequestPriceDialog } from '../../components/RequestPriceDialog';
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
@@ -243,6 +244,7 @@ export default function Search() {
   const navigate = useNavigate();
   const f = useMemo(() => filtersFromUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const [sheet, setSheet] = useState(false);
+  const [asking, setAsking] = useState(false);
   // The filters sit beside the results on a wide screen only; on a phone they open in a sheet, so
   // a phone builds them (hundreds of category options) and loads their lists only when asked.
   const wide = useMedia('(min-width: 1024px)');
@@ -339,6 +341,26 @@ export default function Search() {
           >
             {(r) => (
               <>
+                {category && f.city !== ALL_IRAN && r.data.profiles.length > 0 && r.data.profiles[0].city?.id && (
+                  <p class="lead-bar card card-pad">
+                    <span>{t('lead.askMany')}</span>
+                    <button type="button" class="btn btn-primary btn-sm lead-many-btn" onClick={() => setAsking(true)}>
+                      {t('lead.action')}
+                    </button>
+                  </p>
+                )}
+                {asking && category && r.data.profiles[0]?.city?.id && (
+                  <RequestPriceDialog
+                    open
+                    onClose={() => setAsking(false)}
+                    targets={r.data.profiles
+                      .filter((x) => x.city?.id === r.data.profiles[0].city?.id)
+                      .slice(0, 5)
+                      .map((x) => ({ id: x.id, name: x.profile_name }))}
+                    cityId={r.data.profiles[0].city.id}
+                    categoryId={category.id}
+                  />
+                )}
                 <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
                   {cards.items.map((p) => (
                     <ProfileCard key={p.id} p={p} level={2} />
