@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,60 @@ type blogForm struct {
 	// PendingEdit is the writer's rewrite of an accepted article waiting for review (or
 	// rejected), shown only to the writer and admins.
 	PendingEdit *blogEditForm `json:"pending_edit,omitempty"`
+	// WriterProfile (our addition, blog/get only) is the writer's public business page, so an
+	// article leads its reader to the business that wrote it; absent when there is none.
+	WriterProfile *writerProfile `json:"writer_profile,omitempty"`
+}
+
+// writerProfile is the business card under an article: the page and the number to call.
+type writerProfile struct {
+	ID           int64  `json:"id"`
+	Slug         string `json:"slug"`
+	ProfileName  string `json:"profile_name"`
+	ProfileImage string `json:"profile_image"`
+	Mobile       string `json:"mobile"`
+}
+
+// writerProfileOf answers the writer's first public profile (accepted, active and shown),
+// preferring one in the article's field of work; nil when the writer has none.
+func (s *Server) writerProfileOf(ctx context.Context, b *store.Blog) (*writerProfile, error) {
+	mine, err := s.store.ProfilesOfUser(ctx, b.WriterID)
+	if err != nil {
+		return nil, err
+	}
+	ids := []int64{}
+	for _, p := range mine {
+		if p.AccountStatus == store.StatusAccepted && p.Active {
+			ids = append(ids, p.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	ps, err := s.store.ProfilesByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	var pick *store.Profile
+	for _, p := range ps {
+		if !p.Display {
+			continue
+		}
+		if pick == nil || (slices.Contains(b.CategoryIDs, p.RangeWorkerID) && !slices.Contains(b.CategoryIDs, pick.RangeWorkerID)) {
+			pick = p
+		}
+	}
+	if pick == nil {
+		return nil, nil
+	}
+	card := &writerProfile{ID: pick.ID, Slug: pick.Slug, ProfileName: pick.ProfileName, ProfileImage: pick.ProfileImage}
+	for _, l := range pick.SocialNetwork {
+		if strings.EqualFold(l.Type, "mobile") || strings.EqualFold(l.Type, "phone") {
+			card.Mobile = l.Link
+			break
+		}
+	}
+	return card, nil
 }
 
 // blogEditForm is a waiting rewrite: its status, the admin's note and the new version.
@@ -200,7 +255,15 @@ func (s *Server) handleBlogGet(w http.ResponseWriter, r *http.Request) error {
 	if !s.canReadBlog(b, viewer) {
 		return store.NotFound()
 	}
-	return s.writeBlog(w, r, b, viewer)
+	fs, err := s.blogForms(r.Context(), []*store.Blog{b}, viewer, true)
+	if err != nil {
+		return err
+	}
+	if fs[0].WriterProfile, err = s.writerProfileOf(r.Context(), b); err != nil {
+		return err
+	}
+	ok(w, fs[0])
+	return nil
 }
 
 // handleBlogGetAuth handles "GET /v1/blog/getAuth/{id}": the writer's or an admin's view, in

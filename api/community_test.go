@@ -531,6 +531,18 @@ func TestBlogsOverHTTP(t *testing.T) {
 			!strings.Contains(a.Body, `"register_admin":{"adminRegisterId":null,"description":""}`) || !strings.Contains(s.Content, "<h2>زمستان</h2>") {
 			t.Fatalf("published %s: %s", p, a.Body)
 		}
+		// The writer's business card: their accepted page (REVIEW #10).
+		var card struct {
+			WriterProfile *struct {
+				ID          int64  `json:"id"`
+				Slug        string `json:"slug"`
+				ProfileName string `json:"profile_name"`
+			} `json:"writer_profile"`
+		}
+		json.Unmarshal(a.Payload, &card)
+		if c := card.WriterProfile; c == nil || c.ID != w.profile.ID || c.Slug != w.profile.Slug || c.ProfileName != "لوله‌کشی علی" {
+			t.Fatalf("writer's card %s: %s", p, a.Body)
+		}
 	}
 	for _, body := range []string{`{"skip":0,"take":20}`, `{"search_txt":"لوله"}`, `{"search_txt":"يخبندان"}`, `{"tag":"#زمستان"}`,
 		`{"category_id":1}`, fmt.Sprintf(`{"writer_id":%d}`, w.ownerID)} {

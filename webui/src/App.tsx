@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect } from 'preact/hooks';
 import { EN_BASE, underEnglish } from './lib/langPath';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from './i18n';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
@@ -10,6 +10,7 @@ import { Toaster } from './components/Toaster';
 import { AuthProvider, useAuth } from './state/auth';
 import { progressDone, progressStart } from './state/progress';
 import { setUnauthorizedHandler } from './api';
+import { placeScroll, trackScroll } from './lib/scrollPlace';
 import { useSavedSync } from './state/saved';
 import Home from './pages/Home';
 import NotFound from './pages/NotFound';
@@ -43,6 +44,18 @@ function RouteEffects() {
   const loc = useLocation();
   const navigate = useNavigate();
   const auth = useAuth();
+  const navType = useNavigationType();
+
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+  }, []);
+
+  useEffect(() => trackScroll(loc.key), [loc.key]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: placed once per history entry; the navigation type and hash are read for that entry
+  useEffect(() => {
+    placeScroll(loc.key, loc.hash, navType === 'POP');
+  }, [loc.key]);
   useSavedSync(auth.userId);
 
   useEffect(() => {
@@ -54,7 +67,6 @@ function RouteEffects() {
   }, [auth.signOut, navigate]);
 
   useEffect(() => {
-    window.scrollTo(0, 0);
     progressStart();
     const id = requestAnimationFrame(() => requestAnimationFrame(progressDone));
     return () => {

@@ -34,7 +34,7 @@ for (const lang of ['fa', 'en']) {
       await page.waitForURL((u) => new URL(u).searchParams.get('open') === '1');
       await page.getByRole('heading', { name: 'لوله‌کشی همیشه باز' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('.results-grid .pcard').length === 1);
-      await page.getByText(t(lang, 'hours.status.Boarding')).first().waitFor();
+      await page.locator('.results-grid').getByText(t(lang, 'hours.status.Boarding')).first().waitFor();
 
       await page.getByRole('switch', { name: t(lang, 'search.openNow') }).click();
       await page.waitForFunction(() => document.querySelectorAll('.results-grid .pcard').length === 2);

@@ -17,7 +17,7 @@ import type {
   User,
 } from './types';
 import type { SearchBody } from '../lib/searchUrl';
-import { savedBusiness, savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
+import { savedBlog, savedBlogList, saveBlog, saveBlogList, savedBusiness, savedProfile, saveProfile, savedSearch, saveSearch } from '../lib/offline';
 import { takeFirstAnswer } from './first';
 
 export * from './types';
@@ -211,9 +211,31 @@ export const replyComment = (body: { id: number; description: string }) =>
   post<CommentItem>('/v1/comment/reply', body, { keepOn403: true });
 
 /* Blogs */
-export const searchBlogs = (body: { writer_id?: number; skip: number; take: number; category_id?: number; search_txt?: string; tag?: string }) =>
-  post<BlogList>('/v1/blog/search', body);
-export const getBlog = (slugOrId: string) => get<Blog>(`/v1/blog/get/${encodeURIComponent(slugOrId)}`);
+/** Blog lists, kept on the device so a list seen online reads offline too (REVIEW #7). */
+export async function searchBlogs(body: { writer_id?: number; skip: number; take: number; category_id?: number; search_txt?: string; tag?: string }) {
+  const key = JSON.stringify(body);
+  try {
+    const r = await post<BlogList>('/v1/blog/search', body);
+    if (r) later(() => saveBlogList(key, r));
+    return r;
+  } catch (e) {
+    const copy = e instanceof ApiError && e.offline ? savedBlogList(key) : null;
+    if (copy) return copy;
+    throw e;
+  }
+}
+/** An article, kept on the device once read so it reads offline too. */
+export async function getBlog(slugOrId: string) {
+  try {
+    const b = await get<Blog>(`/v1/blog/get/${encodeURIComponent(slugOrId)}`);
+    if (b) later(() => saveBlog(slugOrId, b));
+    return b;
+  } catch (e) {
+    const copy = e instanceof ApiError && e.offline ? savedBlog(slugOrId) : null;
+    if (copy) return copy;
+    throw e;
+  }
+}
 
 /* Accounts */
 export const login = (numberPhone: string, password: string) =>

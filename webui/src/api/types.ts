@@ -200,6 +200,8 @@ export interface Blog {
   update_at?: string;
   register_admin?: { adminRegisterId?: number; description?: string } | null;
   isDraft?: boolean;
+  /** Our addition to blog/get: the writer's public business page, absent when there is none. */
+  writer_profile?: { id: number; slug: string; profile_name: string; profile_image?: string; mobile?: string };
 }
 
 export interface BlogList {

@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
+import { openOverlay } from '../lib/backCloses';
 
 interface Props {
   open: boolean;
@@ -22,6 +23,15 @@ export function Dialog({ open, onClose, title, children, actions, class: cls }: 
     if (!d) return;
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
+  }, [open]);
+
+  // Back closes the dialog first (see backCloses.ts); onClose is read through a ref so a new
+  // closure from the parent does not push another history entry.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    return openOverlay(() => closeRef.current());
   }, [open]);
 
   useEffect(() => {

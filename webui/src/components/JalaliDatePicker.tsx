@@ -19,7 +19,7 @@ import {
 } from '../lib/jalali';
 import { localDigits } from '../lib/digits';
 import './date-picker.css';
-import { dateTimeFormat } from '../lib/intl';
+import { formatLongDate } from '../lib/format';
 
 interface Props {
   id: string;
@@ -145,7 +145,7 @@ export function JalaliDatePicker({ id, label, value, onChange, error, hint, toda
   const next = addMonths(view.jy, view.jm, 1);
   const monthName = (m: number) => t(`datePicker.months.m${m}`);
   const describedBy = [hint ? `${id}-hint` : '', textErr || error ? `${id}-err` : '', value ? `${id}-read` : ''].filter(Boolean).join(' ') || undefined;
-  const readable = value ? dateTimeFormat(lang === 'fa' ? 'fa-IR-u-ca-persian-nu-arabext' : 'en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' }).format(jalaliToDate(value, 12 * 60)) : '';
+  const readable = value ? formatLongDate(jalaliToDate(value, 12 * 60), lang) : '';
 
   return (
     <div class="field date-field">

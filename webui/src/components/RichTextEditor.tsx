@@ -221,7 +221,8 @@ export function RichTextEditor({ id, label, value, onChange, uploadImage, error,
           aria-invalid={!!error}
           data-placeholder={placeholder}
           data-empty={empty ? 'true' : undefined}
-          dir="auto"
+          // The page's direction, not "auto": an empty box would start left-to-right in Persian.
+          dir={i18n.language === 'fa' ? 'rtl' : 'ltr'}
           onFocus={() => exec('defaultParagraphSeparator', 'p')}
           onInput={emit}
           onPaste={onPaste as never}

@@ -1,3 +1,4 @@
+import { createPortal } from 'preact/compat';
 import { useTranslation } from '../i18n';
 import { dismissToast, toastStore } from '../state/toast';
 import { useStore } from '../state/store';
@@ -6,17 +7,22 @@ import { Icon } from './Icon';
 export function Toaster() {
   const list = useStore(toastStore);
   const { t } = useTranslation();
-  return (
+  // A modal dialog sits in the top layer and makes the rest of the page inert: a toast shown
+  // while one is open goes inside the top one, so it is seen above the backdrop and announced.
+  const dialogs = typeof document === 'undefined' ? [] : document.querySelectorAll('dialog[open]');
+  const host = list.length ? (dialogs[dialogs.length - 1] as HTMLElement | undefined) : undefined;
+  const toasts = (
     <div class="toasts" aria-live="polite" aria-atomic="false">
       {list.map((m) => (
         <div key={m.id} class={`toast toast-${m.kind}`} role={m.kind === 'error' ? 'alert' : 'status'}>
           <Icon name={m.kind === 'error' ? 'alert' : m.kind === 'success' ? 'check' : 'info'} />
           <p>{m.text}</p>
-          <button type="button" onClick={() => dismissToast(m.id)} aria-label={t('common.close')}>
+          <button type="button" onClick={() => dismissToast(m.id)} aria-label={t('common.dismiss')}>
             <Icon name="close" size={18} />
           </button>
         </div>
       ))}
     </div>
   );
+  return host ? createPortal(toasts, host) : toasts;
 }

@@ -75,6 +75,18 @@ export function formatDate(value: string | number | Date | null | undefined, lan
   return dateTimeFormat(locale, opts).format(d);
 }
 
+/**
+ * A date with its weekday, as people say it: «چهارشنبه ۴ آذر ۱۴۰۵» in fa (Intl would write
+ * «۱۴۰۵ آذر ۴, چهارشنبه»: year first and a Latin comma), "Wednesday, November 25, 2026" in en.
+ */
+export function formatLongDate(value: string | number | Date | null | undefined, lang: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  if (lang === 'en') return dateTimeFormat('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tehran' }).format(d);
+  return `${dateTimeFormat('fa-IR', { weekday: 'long', timeZone: 'Asia/Tehran' }).format(d)} ${dateByHand(d, lang)}`;
+}
+
 /** A score such as 4.5 in the language's digits, one decimal at most. */
 export function formatScore(score: number | null | undefined, lang: string): string {
   const s = Math.round((Number(score) || 0) * 10) / 10;

@@ -1,4 +1,4 @@
-import type { Profile, ProfileList } from '../api/types';
+import type { Blog, BlogList, Profile, ProfileList } from '../api/types';
 
 /** Copies of the last viewed profiles and searches, so they read offline (searches are POSTs the service worker cannot cache). */
 
@@ -88,4 +88,33 @@ export function savedSearch(key: string): ProfileList | null {
 
 export function savedSearches(): { url: string; at: number; count: number }[] {
   return read<SavedSearch>(SEARCHES).map((s) => ({ url: s.url, at: s.at, count: s.result.count }));
+}
+
+// The blog: the lists (by their query) and the articles read, like profiles and searches.
+// Key: the list's request body / the article's slug or id as asked. A newer answer for the same
+// key replaces the copy; the oldest fall off past the limits.
+const BLOG_LISTS = 'kardan.saved.blogLists';
+const BLOGS = 'kardan.saved.blogs';
+const MAX_BLOG_LISTS = 8;
+const MAX_BLOGS = 12;
+
+export function saveBlogList(key: string, list: BlogList) {
+  const all = read<{ key: string; list: BlogList }>(BLOG_LISTS).filter((s) => s.key !== key);
+  // The cards need no article text.
+  all.unshift({ key, list: { count: list.count, blogs: (list.blogs ?? []).map((b) => ({ ...b, content: undefined })) } });
+  write(BLOG_LISTS, all.slice(0, MAX_BLOG_LISTS));
+}
+
+export function savedBlogList(key: string): BlogList | null {
+  return read<{ key: string; list: BlogList }>(BLOG_LISTS).find((s) => s.key === key)?.list ?? null;
+}
+
+export function saveBlog(key: string, blog: Blog) {
+  const all = read<{ key: string; blog: Blog }>(BLOGS).filter((s) => s.key !== key);
+  all.unshift({ key, blog });
+  write(BLOGS, all.slice(0, MAX_BLOGS));
+}
+
+export function savedBlog(key: string): Blog | null {
+  return read<{ key: string; blog: Blog }>(BLOGS).find((s) => s.key === key)?.blog ?? null;
 }

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { DEFAULT_TILES } from './index';
+import { useTranslation } from '../../i18n';
 
 export interface PinMapProps {
   tiles?: string;
@@ -35,12 +36,15 @@ export default function PinMap(p: PinMapProps) {
   const marker = useRef<L.Marker | null>(null);
   const cb = useRef(p);
   cb.current = p;
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile server; the effects below follow the other props
   useEffect(() => {
     if (!el.current) return;
     const start = p.value ?? p.center;
-    const m = L.map(el.current, { center: [start.lat, start.lng], zoom: p.value ? 16 : p.zoom ?? 12, scrollWheelZoom: false });
+    const m = L.map(el.current, { center: [start.lat, start.lng], zoom: p.value ? 16 : p.zoom ?? 12, scrollWheelZoom: false, zoomControl: false });
+    // Zoom buttons named in the page's language.
+    L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
     L.tileLayer(p.tiles || DEFAULT_TILES, { maxZoom: 19, attribution: p.attribution }).addTo(m);
     m.attributionControl.setPrefix(false);
     m.on('click', (e: L.LeafletMouseEvent) => cb.current.onChange({ lat: e.latlng.lat, lng: e.latlng.lng }));

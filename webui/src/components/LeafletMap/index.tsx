@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
+import { useTranslation } from '../../i18n';
 
 export const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -75,6 +76,7 @@ export default function LeafletMap(p: MapProps) {
   const circle = useRef<L.Circle | null>(null);
   const cb = useRef(p);
   cb.current = p;
+  const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile server; the effects below follow the other props
   useEffect(() => {
@@ -82,13 +84,15 @@ export default function LeafletMap(p: MapProps) {
     const m = L.map(el.current, {
       center: p.center,
       zoom: p.zoom,
-      zoomControl: p.interactive !== false,
+      // Our own zoom control, so its buttons are named in the page's language (Leaflet's say "Zoom in").
+      zoomControl: false,
       dragging: p.interactive !== false,
       scrollWheelZoom: false,
       attributionControl: true,
     });
     L.tileLayer(p.tiles || DEFAULT_TILES, { maxZoom: 19, attribution: p.attribution }).addTo(m);
     m.attributionControl.setPrefix(false);
+    if (p.interactive !== false) L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
     layer.current = L.layerGroup().addTo(m);
     m.on('moveend', () => {
       const c = m.getCenter();

@@ -183,11 +183,6 @@ export default function MyProfiles() {
           </Link>
         </div>
       </header>
-      <p class="soon-line">
-        <Icon name="sparkle" size={18} />
-        <span>{t('nav.projects')}</span>
-        <span class="badge badge-soon">{t('common.comingSoon')}</span>
-      </p>
       <Loaded
         load={mine}
         isEmpty={(l) => l.length === 0}

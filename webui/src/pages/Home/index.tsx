@@ -138,13 +138,6 @@ function QuickAccess() {
           </span>
           <span class="quick-name">{t('home.mapSearch')}</span>
         </Link>
-        <div class="quick-item quick-disabled" aria-disabled="true">
-          <span class="quick-icon quick-soon">
-            <Icon name="sparkle" size={24} />
-          </span>
-          <span class="quick-name">{t('nav.projects')}</span>
-          <span class="badge badge-soon">{t('common.comingSoon')}</span>
-        </div>
       </div>
       {favs.status === 'error' && <p class="muted small">{t('errors.categories')}</p>}
     </section>

@@ -21,7 +21,9 @@ import { RequestPriceDialog } from '../../components/RequestPriceDialog';
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
-const ORDER_OPTIONS: Order[] = ['relevance', 'best', 'reviews', 'nearest', 'newest'];
+// The server's default order is relevance (then score), so "default" and "relevance" were one
+// choice shown twice: the empty value is named "most relevant" and stands for both.
+const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'nearest', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
@@ -65,17 +67,6 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   return (
     <div class="filter-form">
       <div class="field">
-        <span class="field-label" id="f-city-label">
-          {t('city.label')}
-        </span>
-        <button type="button" class="select-btn" aria-labelledby="f-city-label f-city" id="f-city" onClick={() => setPicker(true)}>
-          <Icon name="pin" size={18} />
-          <span>{f.city === ALL_IRAN ? t('city.allIran') : cityLabel(f.city, lang)}</span>
-          <Icon name="chevronDown" size={16} />
-        </button>
-      </div>
-
-      <div class="field">
         <label for="f-province">{t('search.province')}</label>
         <select
           id="f-province"
@@ -94,6 +85,18 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
           ))}
         </select>
         {provinces.status === 'error' && <span class="field-error">{t('errors.provinces')}</span>}
+      </div>
+
+      {/* Province first, then the city within it (REVIEW #16). */}
+      <div class="field">
+        <span class="field-label" id="f-city-label">
+          {t('city.label')}
+        </span>
+        <button type="button" class="select-btn" aria-labelledby="f-city-label f-city" id="f-city" onClick={() => setPicker(true)}>
+          <Icon name="pin" size={18} />
+          <span>{f.city === ALL_IRAN ? t('city.allIran') : cityLabel(f.city, lang)}</span>
+          <Icon name="chevronDown" size={16} />
+        </button>
       </div>
 
       <div class="field">
@@ -135,7 +138,7 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
       <div class="field">
         <label for="f-order">{t('search.order')}</label>
         <select id="f-order" class="select" value={f.order ?? ''} onChange={(e) => chooseOrder(((e.target as HTMLSelectElement).value || undefined) as Order)}>
-          <option value="">{t('search.orders.default')}</option>
+          <option value="">{t('search.orders.relevance')}</option>
           {ORDER_OPTIONS.map((o) => (
             <option key={o} value={o}>
               {t(`search.orders.${o}`)}
@@ -155,6 +158,7 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
       </div>
 
       <Link to="/search/iran" class="btn btn-ghost btn-block">
+        <Icon name="refresh" size={16} />
         {t('search.reset')}
       </Link>
 
@@ -269,7 +273,9 @@ export default function Search() {
   const needTree = !!f.category || wide || sheet;
   const tree = useLoad(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
 
-  const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }));
+  // In the phone sheet a change replaces the entry, so Back (which closes the sheet) returns to
+  // the results as they were before it opened rather than through every filter tried.
+  const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }), { replace: sheet });
 
   const category = findCategory(tree.data, f.category);
   const place = f.city === ALL_IRAN ? t('search.iran') : cityLabel(f.city, lang);
@@ -280,7 +286,8 @@ export default function Search() {
       : t('search.titleAll', { place });
   usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
 
-  const active = [f.q, f.category, f.province, f.min_score, f.order, f.open, f.city !== ALL_IRAN ? f.city : undefined].filter(Boolean).length;
+  // The place counts once, whether a province, a city or both name it.
+  const active = [f.q, f.category, f.province || f.city !== ALL_IRAN, f.min_score, f.order, f.open].filter(Boolean).length;
   const data = result.data?.data;
   const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 

@@ -1,0 +1,204 @@
+// Journey 19: REVIEW.md's "keep the user's place" and article defects, each asserted on
+// behaviour: #3 next survives login → register; #4 a #comments link scrolls there; #5 Back
+// restores the list's scroll; #15 Back closes the filter sheet first; #16 province before city,
+// the place counted once, one relevance order, open now; #10 #13 #20 the article's writer card,
+// share, related articles, tag chips and «چهارشنبه …» date; #7 the blog offline; #18 the Desk's
+// tabs fit 390 px; #19 the retry button's icon is visible; #23 a toast sits above a dialog;
+// #30 no "coming soon" tile on the home grid; #32 hours never break inside a range; #36 the map's
+// zoom buttons are named in Persian.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { World, JOURNEY_TIMEOUT, PHONE, digits, plumber, signIn, t } from './harness.mjs';
+
+let w;
+let omid;
+let owner;
+let blogA;
+const many = [];
+
+before(async () => {
+  w = await World.start({ name: '19-keep-place' });
+  owner = await w.user('09121110191', 'امید کیانی', 'password-omid-19');
+  omid = await w.profile(owner.token, plumber({ social_network: [{ type: 'mobile', link: '09121110191' }] }));
+  // Enough profiles in Tehran for a list that scrolls.
+  for (let i = 0; i < 14; i++) {
+    const u = await w.user(`091211103${String(i).padStart(2, '0')}`, `استاد ${i}`, `password-ustad-${i}`);
+    many.push(await w.profile(u.token, plumber({ profile_name: `لوله‌کشی شمارهٔ ${i + 1}`, social_network: [{ type: 'mobile', link: '09121234567' }] })));
+  }
+  const admin = await w.adminToken();
+  const article = async (title, tag) => {
+    const b = await w.ok(
+      'POST',
+      '/v1/blog/add',
+      { title, content: '<p>پیش از یخبندان لوله‌ها را عایق کنید.</p><ul><li>یک</li><li>دو</li></ul>', tag, category_list: [101], isDraft: false },
+      { token: owner.token },
+    );
+    await w.ok('PUT', `/v1/admin/blog/${b.id}/status`, { status: 'Accepted', description: '' }, { token: admin });
+    return b;
+  };
+  blogA = await article('یخ‌زدگی لوله‌ها در زمستان', ['زمستان', 'لوله']);
+  await article('نشتی آب را چطور پیدا کنیم', ['نشتی']);
+});
+
+after(async () => {
+  await w?.stop();
+});
+
+test('#3 #4: login → register keeps next, and the review form is scrolled to (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  const path = `/profile/${encodeURIComponent(omid.slug)}`;
+  await w.journey('19-next-register', { lang, viewport: PHONE }, async (page) => {
+    // #4: the anchor alone scrolls to the comments.
+    await page.goto(`${path}#comments`);
+    await page.locator('#comments').waitFor();
+    await page
+      .waitForFunction(() => window.scrollY > 200 && Math.abs(document.getElementById('comments').getBoundingClientRect().top) < 200)
+      .catch(async (e) => {
+        throw new Error(`${e.message}: ${await page.evaluate(() => [window.scrollY, document.getElementById('comments')?.getBoundingClientRect().top])}`);
+      });
+    // #3: the login button in the comments box, then "register free": next is kept.
+    await page.goto(path);
+    await page.locator('#comments').getByRole('link', { name: t(lang, 'nav.login') }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('link', { name: t(lang, 'auth.registerFree') }).click();
+    await page.waitForURL((u) => u.pathname === '/register');
+    assert.equal(new URL(page.url()).searchParams.get('next'), `/profile/${encodeURIComponent(omid.slug)}#comments`);
+    // And back to login keeps it too.
+    await page.getByRole('link', { name: t(lang, 'nav.login'), exact: true }).last().click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('next'), `/profile/${encodeURIComponent(omid.slug)}#comments`);
+  });
+});
+
+test('#5 #15 #16: Back restores the scroll, closes the filter sheet first; filter order and badge (fa, phone)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  await w.journey('19-search-place', { lang, viewport: PHONE }, async (page) => {
+    page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+    await page.goto('/search/tehran');
+    await page.locator('.results-grid .pcard-link').nth(6).waitFor();
+    // #5: scroll down, open a card, come back.
+    await page.evaluate(() => window.scrollTo(0, 1400));
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const y = await page.evaluate(() => window.scrollY);
+    const card = page.locator('.results-grid .pcard-link').nth(8);
+    await card.click();
+    await page.waitForURL((u) => u.pathname.startsWith('/profile/'));
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/search/tehran');
+    await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 5, y).catch(async (e) => {
+      throw new Error(`${e.message}: want ${y}, at ${await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight])}`);
+    });
+
+    // #15: the sheet opens; Back closes it and stays on the results.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('.filter-toggle').click();
+    const sheet = page.locator('dialog.sheet[open]');
+    await sheet.waitFor();
+    // #16: province comes before city.
+    const order = await sheet.evaluate((d) => {
+      const prov = d.querySelector('#f-province');
+      const city = d.querySelector('#f-city');
+      return prov.compareDocumentPosition(city) & Node.DOCUMENT_POSITION_FOLLOWING ? 'province-first' : 'city-first';
+    });
+    assert.equal(order, 'province-first');
+    // One relevance order, no separate "default".
+    const orders = await sheet.locator('#f-order option').allTextContents();
+    assert.ok(!orders.includes(t(lang, 'search.orders.default')), `orders: ${orders}`);
+    assert.equal(orders.filter((o) => o === t(lang, 'search.orders.relevance')).length, 1);
+    await page.goBack();
+    await sheet.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/search/tehran', 'Back closed the sheet and stayed on the results');
+
+    // #16: the badge counts the place once (city + its province) and "open now" is a filter.
+    await page.goto('/search/tehran?province=1&q=%D9%84%D9%88%D9%84%D9%87');
+    await page.locator('.filter-toggle .count-dot').filter({ hasText: digits(2, lang) }).waitFor();
+    await page.locator('.filter-toggle').click();
+    await page.locator('dialog.sheet[open]').getByRole('switch', { name: t(lang, 'search.openNow') }).click();
+    await page.waitForURL((u) => u.searchParams.get('open') === '1');
+    await page.locator('.filter-toggle .count-dot').filter({ hasText: digits(3, lang) }).waitFor();
+  });
+});
+
+test('#10 #13 #20 #7: the article has the writer card, share, related posts, tag chips, a spoken date, and reads offline (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  await w.journey('19-article', { lang, viewport: PHONE, serviceWorkers: true }, async (page, ctx) => {
+    await page.goto('/');
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    await page.goto('/blog');
+    await page.getByRole('link', { name: 'یخ‌زدگی لوله‌ها در زمستان' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'یخ‌زدگی لوله‌ها در زمستان' }).waitFor();
+    // #10: the writer's business card, with the page and a call button.
+    const card = page.locator('.writer-card');
+    await card.getByRole('heading', { name: omid.profile_name }).waitFor();
+    assert.equal(decodeURIComponent(await card.getByRole('link', { name: t(lang, 'blog.seeBusiness') }).getAttribute('href')), `/profile/${omid.slug}`);
+    assert.equal(await card.getByRole('link', { name: t(lang, 'profile.call') }).getAttribute('href'), 'tel:09121110191');
+    await page.locator('#post-share').waitFor();
+    // Related: the other article of the same category.
+    await page.locator('.post-related').getByText('نشتی آب را چطور پیدا کنیم').waitFor();
+    // #20: the tags are a row of chips, without bullets.
+    const tags = page.locator('.post-tags');
+    assert.equal(await tags.evaluate((u) => getComputedStyle(u).listStyleType), 'none');
+    assert.equal(await tags.evaluate((u) => getComputedStyle(u).display), 'flex');
+    // #13: «چهارشنبه ۴ آذر ۱۴۰۵»: the weekday first, then day, month and year, no Latin comma.
+    const date = (await page.locator('.post-meta time').textContent()).trim();
+    assert.match(date, /^(شنبه|یکشنبه|دوشنبه|سه‌شنبه|چهارشنبه|پنجشنبه|جمعه) [۰-۹]{1,2} [آ-ی]+ [۰-۹]{4}$/, date);
+
+    // #7: offline, the blog list and the read article come back.
+    await ctx.setOffline(true);
+    await page.goto('/blog');
+    await page.getByRole('link', { name: 'یخ‌زدگی لوله‌ها در زمستان' }).first().waitFor();
+    await page.goto(`/blog/${encodeURIComponent(blogA.slug)}`);
+    await page.getByRole('heading', { level: 1, name: 'یخ‌زدگی لوله‌ها در زمستان' }).waitFor();
+    await ctx.setOffline(false);
+  });
+});
+
+test('#18 #19 #23 #30 #32 #36: the Desk tabs fit, icons show, toasts above dialogs, no coming-soon tile, hours unbroken, Persian zoom buttons', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  await w.journey('19-polish', { lang, viewport: PHONE }, async (page) => {
+    // #30: no "coming soon" tile on the home grid.
+    await page.goto('/');
+    await page.locator('.quick-item').first().waitFor();
+    assert.equal(await page.locator('.quick-item', { hasText: t(lang, 'common.comingSoon') }).count(), 0);
+
+    // #36: the map's zoom buttons are named in Persian.
+    await page.goto(`/profile/${encodeURIComponent(omid.slug)}`);
+    await page.locator('#location').scrollIntoViewIfNeeded();
+    const zoomIn = page.locator('.leaflet-control-zoom-in');
+    await zoomIn.waitFor();
+    assert.equal(await zoomIn.getAttribute('title'), t(lang, 'map.zoomIn'));
+    // #32: each range of a day is one unbreakable piece.
+    const today = page.locator('section[aria-labelledby="hours-title"] td .nowrap').first();
+    assert.equal(await today.evaluate((e) => getComputedStyle(e).whiteSpace), 'nowrap');
+
+    // #23: a toast shown while the share dialog is open sits inside it, above the backdrop.
+    await page.locator('.share-btn').click();
+    const dialog = page.locator('dialog[open]');
+    await dialog.waitFor();
+    await page.evaluate(() => navigator.clipboard?.writeText('x').catch(() => undefined));
+    const copy = dialog.getByRole('button', { name: t(lang, 'share.copy') });
+    if (await copy.count()) {
+      await copy.click();
+      await dialog.locator('.toasts .toast').first().waitFor();
+    }
+    await page.keyboard.press('Escape');
+    // Closing it steps back over the entry it pushed (so Back would have closed it, #15).
+    await page.waitForFunction(() => !history.state?.overlay);
+
+    // #19: the retry button's icon is not painted in the button's own colour.
+    await page.goto('/search/atlantis');
+    const retry = page.locator('.state .btn-primary').first();
+    if (await retry.count()) {
+      const [icon, bg] = await retry.evaluate((b) => [getComputedStyle(b.querySelector('svg')).color, getComputedStyle(b).backgroundColor]);
+      assert.notEqual(icon, bg, 'the icon shows on the button');
+    }
+
+    // #18: the Desk's tabs all fit at 390 px.
+    await signIn(page, lang, '09121110191', 'password-omid-19', { next: '/dashboard/account' });
+    const tabs = page.locator('.desk-nav-link');
+    await tabs.first().waitFor();
+    const fit = await page.locator('.desk-nav ul').evaluate((u) => u.scrollWidth <= u.clientWidth + 1);
+    assert.ok(fit, 'no tab is clipped');
+    for (const box of await tabs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) assert.ok(box <= 390);
+  });
+});
