@@ -108,7 +108,9 @@ func profileContent(lang Lang, p *store.Profile, trade, city, province string) s
 			default:
 				for _, sl := range d.Time {
 					b.WriteString("<dd>")
-					fmt.Fprintf(b, `<time>%s</time>–<time>%s</time>`, b.digits(clock(sl.Open)), b.digits(clock(min(sl.Close, 86340))))
+					// The datetime attribute keeps the machine-readable time when the text is in Persian digits.
+					from, to := clock(sl.Open), clock(min(sl.Close, 86340))
+					fmt.Fprintf(b, `<time datetime="%s">%s</time>–<time datetime="%s">%s</time>`, from, b.digits(from), to, b.digits(to))
 					b.WriteString("</dd>")
 				}
 			}

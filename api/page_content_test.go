@@ -31,13 +31,13 @@ func TestContentInHTML(t *testing.T) {
 	a := w.send(t, req{method: "GET", path: "/profile/" + p.Slug})
 	root := rootOf(t, a.Body)
 	for _, want := range []string{"<h1>لوله‌کشی علی</h1>", "لوله‌کش، تهران", "<li>باز کردن لوله: ۳۵۰,۰۰۰ تومان</li>", "<li>مشاوره: رایگان</li>",
-		"<dt>شنبه</dt><dd><time>۰۸:۰۰</time>–<time>۲۰:۰۰</time></dd>", "<dt>جمعه</dt><dd>تعطیل</dd>", "<address>خیابان ولیعصر</address>"} {
+		`<dt>شنبه</dt><dd><time datetime="08:00">۰۸:۰۰</time>–<time datetime="20:00">۲۰:۰۰</time></dd>`, "<dt>جمعه</dt><dd>تعطیل</dd>", "<address>خیابان ولیعصر</address>"} {
 		if !strings.Contains(root, want) {
 			t.Errorf("profile page lacks %s in %s", want, root)
 		}
 	}
 	en := rootOf(t, w.send(t, req{method: "GET", path: "/profile/" + p.Slug, lang: "en"}).Body)
-	for _, want := range []string{"<li>باز کردن لوله: 350,000 Toman</li>", "<dt>Saturday</dt><dd><time>08:00</time>–<time>20:00</time></dd>", "Plumber, Tehran"} {
+	for _, want := range []string{"<li>باز کردن لوله: 350,000 Toman</li>", `<dt>Saturday</dt><dd><time datetime="08:00">08:00</time>–<time datetime="20:00">20:00</time></dd>`, "Plumber, Tehran"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English profile page lacks %s in %s", want, en)
 		}
