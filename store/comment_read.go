@@ -1,0 +1,127 @@
+// Reading comments: the filter, the score histogram and the paged lists (writes are in comments.go).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// CommentFilter narrows a listing of comments; nil and zero fields are not filtered on.
+type CommentFilter struct {
+	ProfileID *int64
+	UserID    *int64
+	Hidden    *bool
+	// CategoryID keeps the comments that name this category (0: all).
+	CategoryID int64
+	// Score keeps the comments with this score (0: all).
+	Score int
+	// Sort orders the list: CommentsNewest (the default), CommentsHighest or CommentsLowest.
+	Sort          string
+	Offset, Limit int
+}
+
+// Orders a listing of comments can take; the ties of a score order are broken newest first.
+const (
+	CommentsNewest  = "newest"
+	CommentsHighest = "highest"
+	CommentsLowest  = "lowest"
+)
+
+var commentOrders = map[string]string{
+	"":              "c.create_at DESC, c.id DESC",
+	CommentsNewest:  "c.create_at DESC, c.id DESC",
+	CommentsHighest: "c.score DESC, c.create_at DESC, c.id DESC",
+	CommentsLowest:  "c.score ASC, c.create_at DESC, c.id DESC",
+}
+
+// ValidCommentSort reports whether sort names an order Comments knows ("" is the default).
+func ValidCommentSort(sort string) bool {
+	_, ok := commentOrders[sort]
+	return ok
+}
+
+// where answers f's conditions, without the score: ScoreCounts counts every score.
+func (f CommentFilter) where() ([]string, []any) {
+	where, args := []string{"1 = 1"}, []any{}
+	if f.ProfileID != nil {
+		where, args = append(where, "c.profile_id = ?"), append(args, *f.ProfileID)
+	}
+	if f.UserID != nil {
+		where, args = append(where, "c.user_id = ?"), append(args, *f.UserID)
+	}
+	if f.Hidden != nil {
+		where, args = append(where, "c.hidden = ?"), append(args, *f.Hidden)
+	}
+	if f.CategoryID > 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM json_each(c.category_list) j WHERE j.value = ?)")
+		args = append(args, f.CategoryID)
+	}
+	return where, args
+}
+
+// ScoreCounts answers how many comments matching f (its Score aside) gave each score: index 0
+// counts the 1s, index 4 the 5s. It is the histogram a profile's reviews are summed up by.
+func (s *Store) ScoreCounts(ctx context.Context, f CommentFilter) ([5]int, error) {
+	var out [5]int
+	where, args := f.where()
+	rows, err := s.read.QueryContext(ctx, `SELECT c.score, COUNT(*) FROM comments c WHERE `+
+		strings.Join(where, " AND ")+` GROUP BY c.score`, args...)
+	if err != nil {
+		return out, fmt.Errorf("count scores: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var score, n int
+		if err := rows.Scan(&score, &n); err != nil {
+			return out, fmt.Errorf("count scores: %w", err)
+		}
+		if score >= minScore && score <= maxScore {
+			out[score-1] = n
+		}
+	}
+	return out, rows.Err()
+}
+
+// Comments lists the comments matching f in f.Sort's order (newest first by default), and how
+// many match in all.
+func (s *Store) Comments(ctx context.Context, f CommentFilter) ([]*Comment, int, error) {
+	where, args := f.where()
+	if f.Score > 0 {
+		where, args = append(where, "c.score = ?"), append(args, f.Score)
+	}
+	order, ok := commentOrders[f.Sort]
+	if !ok {
+		return nil, 0, fmt.Errorf("list comments: unknown order %q", f.Sort)
+	}
+	cond := strings.Join(where, " AND ")
+	var total int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM comments c WHERE `+cond, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count comments: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	out, err := queryRows(ctx, s.read, scanComment, `SELECT `+commentColumns+commentFrom+` WHERE `+cond+
+		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list comments: %w", err)
+	}
+	return out, total, nil
+}
+
+// CommentOf answers userID's comment on a profile, or the not-found error.
+func (s *Store) CommentOf(ctx context.Context, userID, profileID int64) (*Comment, error) {
+	c, err := scanComment(s.read.QueryRowContext(ctx, `SELECT `+commentColumns+commentFrom+
+		` WHERE c.profile_id = ? AND c.user_id = ?`, profileID, userID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, NotFound()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("comment of user: %w", err)
+	}
+	return c, nil
+}
