@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -66,6 +67,24 @@ func inspect(t *testing.T, dir string) *store.SnapshotInfo {
 	return info
 }
 
+// waitStatsSettled waits until the statistics rows in dir's database are there and have not
+// changed for two flush intervals.
+func waitStatsSettled(t *testing.T, dir string) {
+	t.Helper()
+	last, since := int64(-1), time.Now()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		n := inspect(t, dir).Counts["profile_stats"]
+		if n != last {
+			last, since = n, time.Now()
+			continue
+		}
+		if n > 0 && time.Since(since) > 2500*time.Millisecond {
+			return
+		}
+	}
+	t.Fatalf("the statistics rows did not settle (last count %d)", last)
+}
+
 // TestBackupRestoreRoundTrip backs up a data directory with demo data while the server runs,
 // restores it elsewhere and checks that the restored server answers every search the same way
 // and that every table has the same rows.
@@ -82,6 +101,10 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	if !strings.Contains(before[0], `"count":300`) || !strings.Contains(before[3], `"profiles":[{`) {
 		t.Fatalf("the source answers no profiles: %.300s", before[0])
 	}
+	// The searches were counted as appearances, which the server writes a second later
+	// (stats.Counter): wait until those rows have landed and stay put, so the backup holds the
+	// same rows the source will hold once the server stops.
+	waitStatsSettled(t, src)
 	archive := filepath.Join(t.TempDir(), "kardan.tar.gz")
 	out, err := run(t, "backup", "--data", src, "--out", archive, "--log-level", "warn")
 	if err != nil {
