@@ -173,7 +173,7 @@ test('a review with a photo, seen in the comment queue and hidden with the revie
     await row.waitFor();
     await row.locator('.gallery-item img').waitFor();
     await row.getByRole('button', { name: t(lang, 'deskAdmin.do.Hide') }).click();
-    await page.locator('dialog[open]').getByRole('button', { name: t(lang, 'deskAdmin.do.Hide') }).click();
+    await page.locator('dialog[open]').getByRole('button', { name: t(lang, 'deskAdmin.do.Hide'), exact: true }).click();
     await toast(page, t(lang, 'deskAdmin.done'));
     // The public no longer sees the review or its photo.
     const got = await w.ok('POST', '/v1/comment/get', { user_technical_id: bare.id, skip: 0, take: 20 });
