@@ -161,7 +161,8 @@ test('short links redirect; the native share sheet, the dialog and the QR poster
     await page.emulateMedia({ media: 'print' });
     const box = await poster.boundingBox();
     assert.ok(Math.abs(box.width - (148 / 25.4) * 96) < 3 && Math.abs(box.height - (210 / 25.4) * 96) < 3, `printed poster ${JSON.stringify(box)}`);
-    assert.equal(await page.locator('header').first().evaluate((el) => getComputedStyle(el).visibility), 'hidden');
+    // Polled: the print styles apply in the next style pass, not always before the next call.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')).visibility === 'hidden');
     await page.emulateMedia({ media: 'screen' });
 
     // A poster for a missing profile is the 404 page.
