@@ -46,6 +46,12 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if len(b.Tags) > 0 {
 		ld["keywords"] = b.Tags
 	}
-	return pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld,
-		Content: blogContent(langOf(r), b, writers[b.WriterID].Name)}, true
+	m := pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld}
+	if s.cards != nil {
+		// A shared link shows the article's own card: its title and writer over its picture.
+		m.Image, m.ImageWidth, m.ImageHeight = cardURL("blog", b.ID, s.blogCardSpec(b, writers[b.WriterID].Name, langOf(r))), ogWidth, ogHeight
+		m.ImageAlt = b.Title
+	}
+	m.Content = blogContent(langOf(r), b, writers[b.WriterID].Name)
+	return m, true
 }
