@@ -45,9 +45,9 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 		case "home":
 			m.Title = message(lang, "site_name", nil)
 			m.JSONLD = map[string]any{
-				"@context": "https://schema.org", "@type": "WebSite", "name": m.Title, "url": s.cfg.BaseURL + "/",
+				"@context": "https://schema.org", "@type": "WebSite", "name": m.Title, "url": s.siteURL(r, "/"),
 				"potentialAction": map[string]any{
-					"@type": "SearchAction", "target": s.cfg.BaseURL + "/search/iran?q={search_term_string}",
+					"@type": "SearchAction", "target": s.siteURL(r, "/search/iran") + "?q={search_term_string}",
 					"query-input": "required name=search_term_string",
 				},
 			}

@@ -20,7 +20,7 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if err != nil {
 		return pageMeta{}, false
 	}
-	url := s.cfg.BaseURL + "/blog/" + b.Slug
+	url := s.siteURL(r, "/blog/"+b.Slug)
 	desc := firstRunes(b.Summary, 160)
 	ld := map[string]any{
 		"@context":         "https://schema.org",
@@ -32,7 +32,7 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 		"datePublished":    isoTime(b.ReleaseAt),
 		"dateModified":     isoTime(max(b.UpdateAt, b.ReleaseAt)),
 		"author":           map[string]any{"@type": "Person", "name": writers[b.WriterID].Name},
-		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.cfg.BaseURL + "/",
+		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.siteURL(r, "/"),
 			"logo": map[string]any{"@type": "ImageObject", "url": s.cfg.BaseURL + siteLogoPath, "width": siteLogoSide, "height": siteLogoSide}},
 		// Without a picture of its own the article shows the site's card.
 		"image": s.cfg.BaseURL + ogSitePath,

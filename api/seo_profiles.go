@@ -28,7 +28,7 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if desc == "" {
 		desc = message(lang, "profile_meta_desc", map[string]any{"trade": trade, "city": city})
 	}
-	pageURL := s.cfg.BaseURL + "/profile/" + p.Slug
+	pageURL := s.siteURL(r, "/profile/"+p.Slug)
 	image := p.ProfileImage
 	if image == "" {
 		image = p.Logo
@@ -118,7 +118,7 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	}
 	trail = append(trail, crumb{p.ProfileName, "/profile/" + p.Slug})
 	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, ImageWidth: imageW, ImageHeight: imageH,
-		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(trail)},
+		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(r, trail)},
 		Content: profileContent(lang, p, trade, city, province)}, true
 }
 
