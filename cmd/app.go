@@ -163,6 +163,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SMSTemplates:   map[string]string{"new_lead": cfg.SMSLeadTemplate, "moderation": cfg.SMSModerationTemplate},
 		SMSPerDay:      cfg.SMSPerDay,
 		Uploads:        uploads,
+		ShareCards:     g.CardsDir(),
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,
