@@ -45,6 +45,9 @@ type Config struct {
 	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
+	// UploadsURL, when set, is where GET /uploads/KEY redirects (UploadsURL + "/" + KEY) instead
+	// of streaming the image from Uploads: a CDN in front of the bucket.
+	UploadsURL string
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
 	Metrics bool
 	// SearchRate is how many search requests per second one client address may make, with
