@@ -6,6 +6,7 @@ require (
 	github.com/blevesearch/bleve/v2 v2.6.1
 	github.com/blevesearch/bleve_index_api v1.4.1
 	github.com/disintegration/imaging v1.6.2
+	github.com/go-text/typesetting v0.3.5
 	github.com/gorilla/mux v1.8.1
 	github.com/json-iterator/go v1.1.12
 	github.com/lib/pq v1.12.3

@@ -29,6 +29,7 @@ const (
 	ctxLang
 	ctxUser
 	ctxClientIP
+	ctxEnAddress // the page was asked under /en: its links and ids name English addresses
 )
 
 func requestID(r *http.Request) string {

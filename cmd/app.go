@@ -173,6 +173,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SMSPerDay:      cfg.SMSPerDay,
 		Uploads:        uploads,
 		UploadsURL:     publicURL,
+		ShareCards:     g.CardsDir(),
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,

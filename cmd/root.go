@@ -50,6 +50,9 @@ func (g *Globals) IndexDir() string { return filepath.Join(g.DataDir, "index") }
 // UploadsDir is the uploaded images' directory inside the data directory.
 func (g *Globals) UploadsDir() string { return filepath.Join(g.DataDir, "uploads") }
 
+// CardsDir holds the drawn share cards of profiles and articles (a cache: deleting it is safe).
+func (g *Globals) CardsDir() string { return filepath.Join(g.DataDir, "cards") }
+
 // env answers KARDAN_<name> from the environment, or def.
 func env(name, def string) string {
 	if v, ok := os.LookupEnv("KARDAN_" + name); ok {
