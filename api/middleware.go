@@ -29,6 +29,7 @@ const (
 	ctxLang
 	ctxUser
 	ctxClientIP
+	ctxEnAddress // the page was asked under /en: its links and ids name English addresses
 )
 
 func requestID(r *http.Request) string {
@@ -245,6 +246,10 @@ func (s *Server) withSecurityHeaders(next http.Handler) http.Handler {
 func (s *Server) contentSecurityPolicy() string {
 	img := "'self' data: blob:"
 	if host := tileOrigin(s.cfg.Tiles); host != "" {
+		img += " " + host
+	}
+	// Images redirected to a CDN load from its origin.
+	if host := tileOrigin(s.cfg.UploadsURL); host != "" {
 		img += " " + host
 	}
 	script := "script-src 'self'"

@@ -24,7 +24,7 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		// English has its own addresses, /en/…: the same page, in English whatever the
 		// visitor's cookie or browser says, so a crawler can index both languages.
 		prefix = enPrefix
-		r = r.Clone(context.WithValue(r.Context(), ctxLang, En))
+		r = r.Clone(context.WithValue(context.WithValue(r.Context(), ctxLang, En), ctxEnAddress, true))
 		r.URL.Path = strings.TrimPrefix(p, enPrefix)
 		if r.URL.Path == "" {
 			r.URL.Path = "/"
@@ -60,9 +60,9 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		res := readSearchResults(meta.First)
 		if res != nil && len(res.Payload.Profiles) > 0 {
 			lds, _ := meta.JSONLD.([]any)
-			meta.JSONLD = append(lds, s.itemList(res))
+			meta.JSONLD = append(lds, s.itemList(r, res))
 		}
-		meta.Content = searchContent(langOf(r), meta.Title, res)
+		meta.Content = searchContent(r, meta.Title, res)
 	}
 	s.writeIndex(w, r, meta)
 }
@@ -123,6 +123,19 @@ func enAddress(p string) string {
 
 // enPrefix is where the English pages live: /en/profile/x is /profile/x in English.
 const enPrefix = "/en"
+
+// sitePath answers the address of a page's path as the page being written links it: under /en
+// when that page was asked for under /en, so an English page's links, JSON-LD ids, breadcrumbs
+// and lists stay in English, and the Persian address otherwise.
+func sitePath(r *http.Request, p string) string {
+	if en, _ := r.Context().Value(ctxEnAddress).(bool); en {
+		return enAddress(p)
+	}
+	return p
+}
+
+// siteURL is sitePath as an absolute address.
+func (s *Server) siteURL(r *http.Request, p string) string { return s.cfg.BaseURL + sitePath(r, p) }
 
 // writeIndex writes the app's index page with meta filled in.
 func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) {
