@@ -27,6 +27,19 @@ const NO_PROFILES: Profile[] = [];
 const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'nearest', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
 
+/** The map page showing the same search: the words, the category and the point when known. */
+function mapUrlOf(f: SearchFilters): string {
+  const qs = new URLSearchParams();
+  if (f.near) {
+    qs.set('lat', f.near.lat.toFixed(5));
+    qs.set('long', f.near.long.toFixed(5));
+  }
+  if (f.category) qs.set('category', f.category);
+  if (f.q) qs.set('q', f.q);
+  const s = qs.toString();
+  return s ? `/map?${s}` : '/map';
+}
+
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
   if (!tree || !slag) return undefined;
   for (const f of tree) {
@@ -392,11 +405,17 @@ export default function Search() {
           {/* The line keeps its place while the results load, so nothing under it moves when the count arrives. */}
           <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: data.count, n: formatNumber(data.count, lang) }) : '\u00a0'}</p>
         </div>
+        <div class="search-head-actions">
+        <Link class="btn btn-outline on-map" to={mapUrlOf(f)}>
+          <Icon name="map" size={18} />
+          {t('search.showOnMap')}
+        </Link>
         <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
           <Icon name="filter" size={18} />
           {t('search.filters')}
           {active > 0 && <span class="count-dot">{formatNumber(active, lang)}</span>}
         </button>
+        </div>
       </div>
 
       <div class="search-layout">
