@@ -104,10 +104,14 @@ tools/check-html/node_modules/.installed: tools/check-html/package.json tools/ch
 ## bench: seed BENCH_N demo profiles and measure Kardan beside PostgreSQL, a bare in-process
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
 BENCH_N ?= 100000
+BENCH_SIZES ?=
+## The benchmark alone is built with go-sqlite3's sqlite_fts5 tag, for its SQLite FTS5 peer (the
+## product uses no FTS5); the first build compiles SQLite's C once more, then the cache keeps it.
+## BENCH_SIZES=10000,100000,1000000 runs the whole benchmark once per N for the scaling curve.
 bench: web build
-	$(GO) build -o bench/results/kardan-bench ./bench
+	$(GO) build -tags sqlite_fts5 -o bench/results/kardan-bench ./bench
 	@# The benchmark stops its children itself; the trap makes sure an interrupted make does too.
-	bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
+	BENCH_SIZES=$(BENCH_SIZES) bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
 	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
 	wait $$pid
 

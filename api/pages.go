@@ -66,6 +66,13 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 			m.Route = routeSearch
 			return m
 		}
+	case strings.HasPrefix(p, "/preview/"):
+		// The owner's or an admin's preview of a profile not public yet: the page asks the API
+		// with the visitor's token (which this request does not carry) and shows not-found to
+		// anyone else. Never indexed.
+		m := page("preview")
+		m.NoIndex = true
+		return m
 	case p == "/dashboard" || strings.HasPrefix(p, "/dashboard/"):
 		m := page("dashboard")
 		m.NoIndex = true

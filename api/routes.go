@@ -120,6 +120,8 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/saved", handle(s.handleSavedMerge)).Methods(http.MethodPost)
 	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedPut)).Methods(http.MethodPut)
 	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedDelete)).Methods(http.MethodDelete)
+	// The verified badge and claiming (issue #21).
+	s.ownerRoutes(v1, pr)
 	r.HandleFunc("/p/{id}", s.handleShortLink).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 
