@@ -9,7 +9,7 @@ DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
 
-.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses check-html
+.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses s3server check-html
 
 ## run: build the web app and the binary, load the reference data, serve on $(ADDR)
 run: web build
@@ -48,10 +48,21 @@ vet:
 		fi; \
 	done
 
+## s3server: the S3-compatible server the bucket tests start (versitygw, an S3 gateway over a
+## directory), built once from the Go module proxy into ~/.cache/kardan-ci/bin: about 4 min and
+## 80 MB the first time, nothing after. The version is media/s3server's Version.
+S3SERVER_VERSION := $(shell sed -n 's/^const Version = "\(.*\)"$$/\1/p' media/s3server/s3server.go)
+S3SERVER := $(HOME)/.cache/kardan-ci/bin/versitygw-$(S3SERVER_VERSION)
+s3server: $(S3SERVER)
+$(S3SERVER):
+	mkdir -p $(dir $@)
+	GOBIN=$(dir $@) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(S3SERVER_VERSION)
+	cp $(dir $@)versitygw $@
+
 ## test-go also prints how many of the security audit's attacks were tried and held
 ## (api TestAuditAttacks writes the line to AUDIT_REPORT).
 AUDIT_REPORT := $(or $(TMPDIR),/tmp)/kardan-audit-attacks.txt
-test-go:
+test-go: $(S3SERVER)
 	@rm -f $(AUDIT_REPORT)
 	KARDAN_AUDIT_REPORT=$(AUDIT_REPORT) $(GO) test -race -count=1 ./...
 	@cat $(AUDIT_REPORT)

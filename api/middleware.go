@@ -248,6 +248,10 @@ func (s *Server) contentSecurityPolicy() string {
 	if host := tileOrigin(s.cfg.Tiles); host != "" {
 		img += " " + host
 	}
+	// Images redirected to a CDN load from its origin.
+	if host := tileOrigin(s.cfg.UploadsURL); host != "" {
+		img += " " + host
+	}
 	script := "script-src 'self'"
 	if s.web != nil && len(s.web.scriptHashes) > 0 {
 		script += " " + strings.Join(s.web.scriptHashes, " ")
