@@ -9,6 +9,7 @@ import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
 import { TradePicture } from './TradePicture';
 import { SaveButton } from './SaveButton';
+import { VerifiedBadge } from './VerifiedBadge';
 
 export function statusOf(p: Profile) {
   return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
@@ -54,6 +55,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
             )}
           </p>
           <div class="pcard-meta">
+            {p.verified && <VerifiedBadge />}
             <Stars score={p.score} count={p.count_scorer} size={14} />
             {status && <OpenBadge status={status} />}
             {nextText && <span class="muted small pcard-next">{nextText}</span>}
