@@ -46,6 +46,9 @@ type Config struct {
 	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
+	// UploadsURL, when set, is where GET /uploads/KEY redirects (UploadsURL + "/" + KEY) instead
+	// of streaming the image from Uploads: a CDN in front of the bucket.
+	UploadsURL string
 	// ShareCards is the directory that keeps the profiles' and articles' drawn share cards (the
 	// data directory's cards/); "" leaves them out, and pages share their picture or trade card.
 	ShareCards string
