@@ -10,6 +10,7 @@ import { groupPrice } from '../lib/price';
 import { Icon } from './Icon';
 import { TradePicture } from './TradePicture';
 import { SaveButton } from './SaveButton';
+import { VerifiedBadge } from './VerifiedBadge';
 
 /** The lowest price of a profile's services (0 for a free one), or undefined with none priced. */
 export function priceFrom(p: Profile): number | undefined {
@@ -57,6 +58,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
             )}
           </p>
           <div class="pcard-meta">
+            {p.verified && <VerifiedBadge />}
             <Stars score={p.score} count={p.count_scorer} size={14} />
             {status && <OpenBadge status={status} />}
             {nextText && <span class="muted small pcard-next">{nextText}</span>}
