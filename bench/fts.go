@@ -45,6 +45,17 @@ CREATE INDEX prof_field_best ON prof (field_id, level_score DESC, count_scorer D
 // errNoFTS5 says the benchmark was built without the sqlite_fts5 tag.
 var errNoFTS5 = errors.New("this benchmark binary was built without FTS5 (go build -tags sqlite_fts5 ./bench, as `make bench` does)")
 
+// ftsAvailable reports whether this binary's SQLite has FTS5.
+func ftsAvailable() bool {
+	db, err := sql.Open("sqlite3", ":memory:")
+	if err != nil {
+		return false
+	}
+	defer db.Close()
+	_, err = db.Exec(`CREATE VIRTUAL TABLE t USING fts5(x)`)
+	return err == nil
+}
+
 // buildFTS writes the peer's database at path from the visible profiles of Kardan's database,
 // answering the seconds it took.
 func buildFTS(ctx context.Context, kardanDB, path string) (float64, error) {
