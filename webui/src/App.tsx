@@ -20,6 +20,7 @@ import NotFound from './pages/NotFound';
 const Search = lazy(() => import('./pages/Search'));
 const MapPage = lazy(() => import('./pages/Map'));
 const Profile = lazy(() => import('./pages/Profile'));
+const ProfilePreview = lazy(() => import('./pages/Profile/Preview'));
 const Blog = lazy(() => import('./pages/Blog'));
 const BlogPost = lazy(() => import('./pages/BlogPost'));
 const Contact = lazy(() => import('./pages/Contact'));
@@ -107,6 +108,7 @@ function Shell() {
             <Route path="/search/:city/:category" element={page('search', <Search />)} />
             <Route path="/map" element={page('map', <MapPage />)} />
             <Route path="/profile/:slug" element={page('profile', <Profile />)} />
+            <Route path="/preview/:id" element={page('preview', <ProfilePreview />)} />
             <Route path="/blog" element={page('blog', <Blog />)} />
             <Route path="/blog/:slug" element={page('blog-post', <BlogPost />)} />
             <Route path="/contact" element={page('contact', <Contact />)} />
