@@ -13,7 +13,7 @@ import { useLoad } from '../../lib/useLoad';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
-import { hasHours, openStatus, today } from '../../lib/hours';
+import { currentStatus, hasHours, today } from '../../lib/hours';
 import { contactLink, latLng, routeLinks } from '../../lib/links';
 import { localDigits } from '../../lib/digits';
 import { contactTap, sendTap, type TapKind } from '../../lib/beacon';
@@ -74,7 +74,7 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
   };
   // The hero and the description first; reviews and the side column a frame later.
   const rest = useAfterPaint();
-  const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
+  const status = currentStatus(p);
   const todayText = hasHours(p.hours_of_work) ? dayText(p.hours_of_work?.[today()], t, lang) : '';
   const contacts = useMemo(() => (p.social_network ?? []).filter((s) => s?.link).map((s) => ({ ...contactLink(s.type, s.link), type: s.type })), [p]);
   const call = contacts.find((c) => c.kind === 'mobile' || c.kind === 'phone');
