@@ -9,7 +9,7 @@ DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
 
-.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses
+.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses s3server check-html
 
 ## run: build the web app and the binary, load the reference data, serve on $(ADDR)
 run: web build
@@ -48,10 +48,21 @@ vet:
 		fi; \
 	done
 
+## s3server: the S3-compatible server the bucket tests start (versitygw, an S3 gateway over a
+## directory), built once from the Go module proxy into ~/.cache/kardan-ci/bin: about 4 min and
+## 80 MB the first time, nothing after. The version is media/s3server's Version.
+S3SERVER_VERSION := $(shell sed -n 's/^const Version = "\(.*\)"$$/\1/p' media/s3server/s3server.go)
+S3SERVER := $(HOME)/.cache/kardan-ci/bin/versitygw-$(S3SERVER_VERSION)
+s3server: $(S3SERVER)
+$(S3SERVER):
+	mkdir -p $(dir $@)
+	GOBIN=$(dir $@) $(GO) install github.com/versity/versitygw/cmd/versitygw@$(S3SERVER_VERSION)
+	cp $(dir $@)versitygw $@
+
 ## test-go also prints how many of the security audit's attacks were tried and held
 ## (api TestAuditAttacks writes the line to AUDIT_REPORT).
 AUDIT_REPORT := $(or $(TMPDIR),/tmp)/kardan-audit-attacks.txt
-test-go:
+test-go: $(S3SERVER)
 	@rm -f $(AUDIT_REPORT)
 	KARDAN_AUDIT_REPORT=$(AUDIT_REPORT) $(GO) test -race -count=1 ./...
 	@cat $(AUDIT_REPORT)
@@ -89,13 +100,29 @@ soak:
 test-e2e: web build
 	cd webui && npm run e2e
 
+## check-html: the Nu HTML checker (npm vnu-jar, with the machine's Java 17: apt-get install
+## default-jre-headless) over the main pages the built binary serves with demo data (home, search,
+## category in a city, profile, article, 404, and their /en addresses); fails on any error or warning
+check-html: web build tools/check-html/node_modules/.installed
+	@command -v java >/dev/null || { echo "check-html needs Java 11+ (apt-get install default-jre-headless)"; exit 1; }
+	node tools/check-html/check.mjs
+
+# vnu-jar's install script would fetch a Java runtime of its own: the machine's is used instead.
+tools/check-html/node_modules/.installed: tools/check-html/package.json tools/check-html/package-lock.json
+	cd tools/check-html && npm ci --ignore-scripts --no-audit --no-fund
+	@touch $@
+
 ## bench: seed BENCH_N demo profiles and measure Kardan beside PostgreSQL, a bare in-process
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)
 BENCH_N ?= 100000
+BENCH_SIZES ?=
+## The benchmark alone is built with go-sqlite3's sqlite_fts5 tag, for its SQLite FTS5 peer (the
+## product uses no FTS5); the first build compiles SQLite's C once more, then the cache keeps it.
+## BENCH_SIZES=10000,100000,1000000 runs the whole benchmark once per N for the scaling curve.
 bench: web build
-	$(GO) build -o bench/results/kardan-bench ./bench
+	$(GO) build -tags sqlite_fts5 -o bench/results/kardan-bench ./bench
 	@# The benchmark stops its children itself; the trap makes sure an interrupted make does too.
-	bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
+	BENCH_SIZES=$(BENCH_SIZES) bench/results/kardan-bench run --kardan ./kardan --n $(BENCH_N) $(BENCH_FLAGS) & pid=$$!; \
 	trap 'kill -TERM $$pid 2>/dev/null; wait $$pid' INT TERM; \
 	wait $$pid
 

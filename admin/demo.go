@@ -34,11 +34,6 @@ type DemoCounts struct {
 }
 
 var (
-	demoFirstFa = []string{"علی", "محمد", "حسین", "رضا", "مهدی", "امیر", "سعید", "مریم", "زهرا", "فاطمه", "سارا", "نرگس",
-		"حمید", "مجید", "نیما", "پریسا", "الهام", "کاوه", "بهرام", "شیرین", "یاسمن", "آرش", "بابک", "لیلا", "هادی", "جواد"}
-	// Surnames that name no city, so a business in one city does not carry another's name.
-	demoLastFa = []string{"احمدی", "محمدی", "حسینی", "رضایی", "کریمی", "موسوی", "جعفری", "صادقی", "رحیمی", "قاسمی",
-		"مرادی", "نوروزی", "کاظمی", "یزدانی", "فرهادی", "سلیمانی", "عباسی", "نجفی", "اکبری", "حیدری", "ملکی", "شریفی"}
 	demoAreasFa = []string{"شمال شهر", "مرکز شهر", "جنوب شهر", "غرب شهر", "شرق شهر", "بلوار اصلی", "میدان مرکزی",
 		"خیابان امام", "خیابان آزادی", "کوی فرهنگیان"}
 	demoBanksFa = []string{"ملی", "ملت", "صادرات", "تجارت", "سپه", "کشاورزی", "مسکن", "رفاه", "پاسارگاد", "سامان"}
@@ -136,7 +131,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			return len(users) - 1
 		}
 		for i := 0; i < size; i++ {
-			first, last := demoFirstFa[rng.IntN(len(demoFirstFa))], demoLastFa[rng.IntN(len(demoLastFa))]
+			first, last := demoGiven(rng), demoSurname(rng)
 			joined := now - int64(rng.IntN(3*365*86400))
 			owner := users[newUser(first+" "+last, joined)]
 			owners = append(owners, len(users)-1)
@@ -178,11 +173,11 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			if allDay {
 				hours = demoHoursFor(kindStation, cat.Slag, rng.IntN)
 			}
-			area := demoAreasFa[rng.IntN(len(demoAreasFa))]
+			area := demoArea(rng)
 			p := &store.Profile{
 				RangeWorkerID: field.ID, ProvinceID: prov.ID, CityID: city.ID, CategoryIDs: cats,
 				ProfileName: name, Slug: slug, KeyWord: store.KeyWord(name, refs), WorkHistoryYears: years,
-				Descriotion: demoDescription(rng, trade.kind, years),
+				Descriotion: demoRichDescription(rng, trade.kind, trade, field, cat, years),
 				Address:     city.FarsiName + "، " + area,
 				Lat:         lat, Long: long, AccountStatus: store.StatusAccepted, Active: true, Display: true,
 				Services: demoServicesFor(rng, trade, cat), HoursOfWork: hours,
@@ -207,7 +202,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 			if rng.IntN(3) == 0 {
 				for c := 0; c < 1+rng.IntN(8); c++ {
 					at := created + int64(rng.IntN(int(max(1, now-created))))
-					author := newUser(demoFirstFa[rng.IntN(len(demoFirstFa))], at-int64(rng.IntN(30*86400)))
+					author := newUser(demoGiven(rng), at-int64(rng.IntN(30*86400)))
 					score := []int{5, 5, 5, 4, 4, 4, 3, 2, 1}[rng.IntN(9)]
 					bc := store.BulkComment{Profile: len(profiles) - 1, Author: author, Score: score,
 						Description: pick(rng, reviews[score-1]), At: at}
@@ -235,7 +230,7 @@ func SeedDemo(ctx context.Context, st *store.Store, opt DemoOptions) (DemoCounts
 // demoName names a business as its kind is named where it is: a craftsman by surname, a shop or
 // restaurant by a brand, a doctor's office by the doctor, a hotel or public office by its city.
 func demoName(rng *rand.Rand, kind tradeKind, cat *store.Category, city *store.City, last string, allDay bool) string {
-	brand := demoBrandsFa[rng.IntN(len(demoBrandsFa))]
+	brand := demoBrand(rng)
 	var name string
 	switch kind {
 	case kindMedical:
@@ -307,6 +302,12 @@ func demoServicesFor(rng *rand.Rand, t demoTrade, cat *store.Category) []store.S
 	for _, i := range rng.Perm(len(t.services))[:min(len(t.services), 2+rng.IntN(2))] {
 		sv := t.services[i]
 		out = append(out, store.Service{Title: sv.title, Price: price(sv.min, sv.max)})
+	}
+	// Now and then a service named as people search for it (one of the category's other names).
+	if len(cat.Synonyms) > 0 && rng.IntN(2) == 0 {
+		if syn := cat.Synonyms[rng.IntN(len(cat.Synonyms))]; !isLatinWord(syn) {
+			out = append(out, store.Service{Title: syn, Price: price(t.main[0], t.main[1])})
+		}
 	}
 	return out
 }

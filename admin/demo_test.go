@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"kardan/media"
 	"kardan/store"
@@ -125,4 +126,78 @@ func TestSeedDemoBelievable(t *testing.T) {
 	if len(pictures) != n.Pictures {
 		t.Errorf("%d distinct pictures on profiles, %d drawn: one per trade", len(pictures), n.Pictures)
 	}
+}
+
+// The demo data reads like a real directory (issue #25): owners' names from a long tail, each
+// business describing itself in its own words, so most words are rare and a query matches a
+// small share of the profiles; and the same seed makes the same data.
+func TestSeedDemoVocabulary(t *testing.T) {
+	ctx := context.Background()
+	seed := func() (*store.Store, []string) {
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		if _, err := SeedReference(ctx, st); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+		if _, err := SeedDemo(ctx, st, DemoOptions{Profiles: 2000, PasswordHash: "x", Seed: 3, Now: now}); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := st.DB().Query(`SELECT p.profile_name || ' | ' || p.descriotion || ' | ' || p.services || ' | ' || u.name
+			FROM profiles p JOIN users u ON u.id = p.user_id ORDER BY p.id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, s)
+		}
+		return st, out
+	}
+	_, a := seed()
+	_, b := seed()
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatal("the same seed made different data")
+	}
+	words := map[string]int{} // in how many profiles
+	descriptions := map[string]bool{}
+	surnames := map[string]bool{}
+	for _, row := range a {
+		parts := strings.Split(row, " | ")
+		descriptions[parts[1]] = true
+		if f := strings.Fields(parts[len(parts)-1]); len(f) > 1 {
+			surnames[f[len(f)-1]] = true
+		}
+		seen := map[string]bool{}
+		for _, w := range strings.FieldsFunc(row, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			if !seen[w] {
+				seen[w] = true
+				words[w]++
+			}
+		}
+	}
+	if len(surnames) < 300 {
+		t.Errorf("%d distinct surnames among 2000 owners, want 300 or more", len(surnames))
+	}
+	if len(descriptions) < 1900 {
+		t.Errorf("%d distinct descriptions among 2000 profiles, want nearly all different", len(descriptions))
+	}
+	rare := 0
+	for _, n := range words {
+		if n <= 20 { // in 1% of the profiles or fewer
+			rare++
+		}
+	}
+	if len(words) < 2000 || rare*10 < len(words)*7 {
+		t.Errorf("%d distinct words, %d of them in 1%% of the profiles or fewer: want 2,000 or more, most of them rare", len(words), rare)
+	}
+	t.Logf("%d distinct words (%d rare), %d surnames, %d descriptions", len(words), rare, len(surnames), len(descriptions))
 }

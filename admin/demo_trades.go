@@ -276,8 +276,6 @@ func demoHoursFor(kind tradeKind, slug string, pick func(int) int) store.Hours {
 
 // Names, descriptions and reviews by kind.
 var (
-	demoBrandsFa = []string{"پارس", "نوین", "ممتاز", "برتر", "ستاره", "امید", "مهر", "آریا", "سپهر", "البرز", "نگین",
-		"آفتاب", "پردیس", "ارغوان", "بهار", "سپید", "کوثر", "رویال", "آسمان", "نیک", "پیشرو", "یاس"}
 	demoDescByKind = map[tradeKind][]string{
 		kindCraft: {
 			"با بیش از %d سال سابقه، کار تمیز و ضمانت‌دار در کوتاه‌ترین زمان.",

@@ -126,6 +126,8 @@ type accountServer struct {
 	Clock   *accountClock
 	Uploads *media.LocalDir
 	Search  *search.Index
+	// Cards is the directory of drawn share cards.
+	Cards string
 }
 
 func newAccountServer(t testing.TB) *accountServer {
@@ -140,14 +142,15 @@ func newAccountServer(t testing.TB) *accountServer {
 	}
 	rec := &smsRecorder{codes: map[string]string{}}
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
+	cards := filepath.Join(t.TempDir(), "cards")
 	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, SMS: rec, Uploads: uploads,
-		Search: ix, Location: tehran, Moderation: "pre", Now: clk.now}, st)
+		ShareCards: cards, Search: ix, Location: tehran, Moderation: "pre", Now: clk.now}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
-	return &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, SMS: rec, Clock: clk, Uploads: uploads, Search: ix}
+	return &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, SMS: rec, Clock: clk, Uploads: uploads, Search: ix, Cards: cards}
 }
 
 // req is one request: the JSON body, the language, the token and the client address.

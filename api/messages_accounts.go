@@ -17,6 +17,7 @@ var accountMessages = map[string][2]string{
 	"image_too_large":       {"حجم تصویر بیش از {max} مگابایت است", "The image is larger than {max} MB"},
 	"image_too_many_pixels": {"ابعاد تصویر بیش از {max} مگاپیکسل است", "The image has more than {max} megapixels"},
 	"image_too_costly":      {"پردازش این تصویر حافظهٔ زیادی می‌خواهد؛ آن را کوچک‌تر یا به‌صورت JPEG معمولی (غیر progressive) ذخیره کنید", "This image needs too much memory to process; save it smaller or as a standard (non-progressive) JPEG"},
+	"storage_unavailable":   {"انبار تصویرها در دسترس نیست؛ چند دقیقهٔ دیگر دوباره امتحان کنید", "The image storage cannot be reached; try again in a few minutes"},
 	"uploads_unavailable":   {"بارگذاری تصویر در این سرور فعال نیست", "Image uploads are not enabled on this server"},
 
 	"field.numberPhone":  {"شماره موبایل", "mobile number"},

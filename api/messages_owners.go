@@ -16,3 +16,21 @@ var ownerMessages = map[string][2]string{
 	"lead_answer_first":        {"برای پاسخ، قیمت و پیام خود را بفرستید", "To answer, send your price and message"},
 	"lead_sent":                {"درخواست شما برای {count} متخصص فرستاده شد", "Your request was sent to {count} professionals"},
 }
+
+// verifyClaimMessages are the verified badge's and claiming's messages.
+var verifyClaimMessages = map[string][2]string{
+	"field.verified":           {"تأیید یا لغو", "verified or not"},
+	"no_listed_mobile":         {"این کسب‌وکار شماره موبایلی در راه‌های ارتباطی خود ندارد", "This business lists no mobile number among its ways of communication"},
+	"not_listed_mobile":        {"این شماره در راه‌های ارتباطی این کسب‌وکار نیست", "This number is not among the business's ways of communication"},
+	"no_verification":          {"کدی برای تأیید این کسب‌وکار فرستاده نشده است", "No verification code was sent for this business"},
+	"verification_unconfirmed": {"مالک هنوز کد فرستاده‌شده به شماره کسب‌وکار را وارد نکرده است", "The owner has not yet entered the code sent to the business's number"},
+	"not_verified":             {"این کسب‌وکار تأییدشده نیست", "This business is not verified"},
+	"verification_confirmed":   {"کد تأیید شد؛ مدیر به‌زودی بررسی می‌کند", "The code is confirmed; an administrator will review it soon"},
+	"not_claimable":            {"این کسب‌وکار قابل درخواست مالکیت نیست", "This business cannot be claimed"},
+	"claim_own":                {"این کسب‌وکار همین حالا مال شماست", "This business is already yours"},
+	"claim_waiting":            {"درخواست مالکیت شما برای این کسب‌وکار در انتظار بررسی است", "Your claim of this business is waiting for review"},
+	"claim_sent":               {"درخواست مالکیت شما ثبت شد و پس از بررسی مدیر نتیجه را خبر می‌دهیم", "Your claim was recorded; we will tell you once an administrator has reviewed it"},
+	"page.preview.title":       {"پیش‌نمایش پروفایل", "Profile preview"},
+	"page.preview.desc":        {"پروفایل شما همان‌طور که پس از انتشار دیده می‌شود.", "Your profile as the public will see it once published."},
+	"claim_decided":            {"تصمیم ثبت شد", "The decision was recorded"},
+}

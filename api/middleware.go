@@ -29,6 +29,7 @@ const (
 	ctxLang
 	ctxUser
 	ctxClientIP
+	ctxEnAddress // the page was asked under /en: its links and ids name English addresses
 )
 
 func requestID(r *http.Request) string {
@@ -247,6 +248,10 @@ func (s *Server) contentSecurityPolicy() string {
 	if host := tileOrigin(s.cfg.Tiles); host != "" {
 		img += " " + host
 	}
+	// Images redirected to a CDN load from its origin.
+	if host := tileOrigin(s.cfg.UploadsURL); host != "" {
+		img += " " + host
+	}
 	script := "script-src 'self'"
 	if s.web != nil && len(s.web.scriptHashes) > 0 {
 		script += " " + strings.Join(s.web.scriptHashes, " ")
@@ -282,7 +287,7 @@ func tileOrigin(tiles string) string {
 // withGzip compresses answers for clients that accept it, except what is compressed already.
 func withGzip(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Method == http.MethodHead {
+		if !acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -16,10 +16,9 @@ import (
 	"github.com/gorilla/mux"
 )
 
-// Share cards: the picture a link shows in Telegram, WhatsApp, Eitaa or Bale when its page has
-// no picture of its own. They are the size Open Graph readers crop to, and carry no text: the
-// card's title and description travel in the page's meta, and writing Persian into a picture
-// needs a text shaper this server does not have.
+// Site and trade cards: the picture a link shows in Telegram, WhatsApp, Eitaa or Bale when its
+// page has no card of its own (profiles and articles have, og_share.go). They are the size Open
+// Graph readers crop to, and carry the logo and no text.
 const (
 	ogWidth  = 1200
 	ogHeight = 630

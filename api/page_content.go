@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"html"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -139,7 +140,8 @@ func blogContent(lang Lang, b *store.Blog, writer string) string {
 
 // searchContent renders a search page: its title and the first page of results, each a link to
 // its profile.
-func searchContent(lang Lang, title string, res *searchResults) string {
+func searchContent(r *http.Request, title string, res *searchResults) string {
+	lang := langOf(r)
 	b := &contentBuilder{lang: lang}
 	b.WriteString(`<main class="ssr">`)
 	b.el("h1", title)
@@ -147,7 +149,7 @@ func searchContent(lang Lang, title string, res *searchResults) string {
 		b.el("p", message(lang, "content_count", map[string]any{"count": b.digits(strconv.Itoa(res.Payload.Count))}))
 		b.WriteString("<ol>")
 		for _, p := range res.Payload.Profiles {
-			fmt.Fprintf(b, `<li><article><h2><a href="/profile/%s">`, html.EscapeString(url.PathEscape(p.Slug)))
+			fmt.Fprintf(b, `<li><article><h2><a href="%s">`, html.EscapeString(sitePath(r, "/profile/"+url.PathEscape(p.Slug))))
 			b.text(p.ProfileName)
 			b.WriteString("</a></h2>")
 			var where []string

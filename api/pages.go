@@ -45,9 +45,9 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 		case "home":
 			m.Title = message(lang, "site_name", nil)
 			m.JSONLD = map[string]any{
-				"@context": "https://schema.org", "@type": "WebSite", "name": m.Title, "url": s.cfg.BaseURL + "/",
+				"@context": "https://schema.org", "@type": "WebSite", "name": m.Title, "url": s.siteURL(r, "/"),
 				"potentialAction": map[string]any{
-					"@type": "SearchAction", "target": s.cfg.BaseURL + "/search/iran?q={search_term_string}",
+					"@type": "SearchAction", "target": s.siteURL(r, "/search/iran") + "?q={search_term_string}",
 					"query-input": "required name=search_term_string",
 				},
 			}
@@ -66,6 +66,13 @@ func (s *Server) pageMeta(r *http.Request) pageMeta {
 			m.Route = routeSearch
 			return m
 		}
+	case strings.HasPrefix(p, "/preview/"):
+		// The owner's or an admin's preview of a profile not public yet: the page asks the API
+		// with the visitor's token (which this request does not carry) and shows not-found to
+		// anyone else. Never indexed.
+		m := page("preview")
+		m.NoIndex = true
+		return m
 	case p == "/dashboard" || strings.HasPrefix(p, "/dashboard/"):
 		m := page("dashboard")
 		m.NoIndex = true

@@ -153,9 +153,14 @@ type profileForm struct {
 	City             *cityRef           `json:"city"`
 	SpecialDays      []store.SpecialDay `json:"special_days"`
 	OpenOnHolidays   bool               `json:"open_on_holidays"`
-	OpenStatus       string             `json:"open_status"`
-	NextChange       *store.Change      `json:"next_change"`
-	Distance         *int64             `json:"distance,omitempty"`
+	// Verified and VerifiedAt are the badge (an admin checked the business, store/verification.go);
+	// Claimable says the business can still claim this listing an admin made for it.
+	Verified   bool          `json:"verified"`
+	VerifiedAt *string       `json:"verified_at"`
+	Claimable  bool          `json:"claimable"`
+	OpenStatus string        `json:"open_status"`
+	NextChange *store.Change `json:"next_change"`
+	Distance   *int64        `json:"distance,omitempty"`
 	// stored, from a public read, is the list columns' stored text, which appendProfileFormHead
 	// copies in place of Option, AreaWorking, PortfolioImages, SocialNetwork, Services and
 	// HoursOfWork (encoding/json does not see it: such a form is only ever appended).
@@ -248,6 +253,11 @@ func (r *refs) fill(f *profileForm, p *store.Profile, owner store.ProfileAuthor,
 	if f.SpecialDays == nil {
 		f.SpecialDays = []store.SpecialDay{}
 	}
+	if p.VerifiedAt != nil {
+		v := isoTime(*p.VerifiedAt)
+		f.Verified, f.VerifiedAt = true, &v
+	}
+	f.Claimable = p.Claimable()
 	if private {
 		f.UserID.NumberPhone = owner.NumberPhone
 		f.RegisterAdmin = registerAdmin{AdminRegisterID: p.AdminID, Description: p.AdminNote}

@@ -251,7 +251,17 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"special_days":`...)
 	b = appendSpecialDays(b, f.SpecialDays)
 	b = append(b, `,"open_on_holidays":`...)
-	return strconv.AppendBool(b, f.OpenOnHolidays)
+	b = strconv.AppendBool(b, f.OpenOnHolidays)
+	b = append(b, `,"verified":`...)
+	b = strconv.AppendBool(b, f.Verified)
+	b = append(b, `,"verified_at":`...)
+	if f.VerifiedAt == nil {
+		b = append(b, "null"...)
+	} else {
+		b = appendString(b, *f.VerifiedAt)
+	}
+	b = append(b, `,"claimable":`...)
+	return strconv.AppendBool(b, f.Claimable)
 }
 
 // appendSpecialDays encodes the special days as encoding/json would.

@@ -78,6 +78,11 @@ func randomForm(rng *rand.Rand) *profileForm {
 		f.SpecialDays = []store.SpecialDay{}
 	}
 	if rng.IntN(2) == 0 {
+		at := isoTime(rng.Int64N(2e9))
+		f.Verified, f.VerifiedAt = true, &at
+	}
+	f.Claimable = rng.IntN(2) == 0
+	if rng.IntN(2) == 0 {
 		loc := time.FixedZone("IRST", 3*3600+1800)
 		f.NextChange = &store.Change{At: time.Unix(rng.Int64N(2e9), 0).In(loc), Status: pick()}
 	}

@@ -19,6 +19,9 @@ func (s *Server) routes() http.Handler {
 	r.HandleFunc("/sitemap-profiles-{page:[0-9]+}.xml", handle(s.handleSitemapProfiles)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc(ogSitePath, handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
 	r.HandleFunc(ogTradePrefix+"{slug:[a-z0-9-]+}.png", handle(s.handleOGCard)).Methods(http.MethodGet, http.MethodHead)
+	for _, prefix := range []string{ogProfileCardPrefix, ogBlogCardPrefix} {
+		r.HandleFunc(prefix+"{id:[0-9]+}-{lang:fa|en}-{version:[0-9a-f]+}.png", handle(s.handleShareCard)).Methods(http.MethodGet, http.MethodHead)
+	}
 	r.HandleFunc("/sitemap-blogs-{page:[0-9]+}.xml", handle(s.handleSitemapBlogs)).Methods(http.MethodGet, http.MethodHead)
 
 	v1 := r.PathPrefix("/v1").Subrouter()
@@ -117,6 +120,8 @@ func (s *Server) routes() http.Handler {
 	v1.HandleFunc("/saved", handle(s.handleSavedMerge)).Methods(http.MethodPost)
 	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedPut)).Methods(http.MethodPut)
 	v1.HandleFunc("/saved/{profileId}", handle(s.handleSavedDelete)).Methods(http.MethodDelete)
+	// The verified badge and claiming (issue #21).
+	s.ownerRoutes(v1, pr)
 	r.HandleFunc("/p/{id}", s.handleShortLink).Methods(http.MethodGet, http.MethodHead)
 	r.PathPrefix("/uploads/").HandlerFunc(s.handleUploadFile).Methods(http.MethodGet, http.MethodHead)
 

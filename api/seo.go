@@ -20,7 +20,7 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if err != nil {
 		return pageMeta{}, false
 	}
-	url := s.cfg.BaseURL + "/blog/" + b.Slug
+	url := s.siteURL(r, "/blog/"+b.Slug)
 	desc := firstRunes(b.Summary, 160)
 	ld := map[string]any{
 		"@context":         "https://schema.org",
@@ -32,7 +32,7 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 		"datePublished":    isoTime(b.ReleaseAt),
 		"dateModified":     isoTime(max(b.UpdateAt, b.ReleaseAt)),
 		"author":           map[string]any{"@type": "Person", "name": writers[b.WriterID].Name},
-		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.cfg.BaseURL + "/",
+		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.siteURL(r, "/"),
 			"logo": map[string]any{"@type": "ImageObject", "url": s.cfg.BaseURL + siteLogoPath, "width": siteLogoSide, "height": siteLogoSide}},
 		// Without a picture of its own the article shows the site's card.
 		"image": s.cfg.BaseURL + ogSitePath,
@@ -46,6 +46,12 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if len(b.Tags) > 0 {
 		ld["keywords"] = b.Tags
 	}
-	return pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld,
-		Content: blogContent(langOf(r), b, writers[b.WriterID].Name)}, true
+	m := pageMeta{Title: b.Title, Description: desc, Path: "/blog/" + b.Slug, Image: b.ImageURL, Type: "article", JSONLD: ld}
+	if s.cards != nil {
+		// A shared link shows the article's own card: its title and writer over its picture.
+		m.Image, m.ImageWidth, m.ImageHeight = cardURL("blog", b.ID, s.blogCardSpec(b, writers[b.WriterID].Name, langOf(r))), ogWidth, ogHeight
+		m.ImageAlt = b.Title
+	}
+	m.Content = blogContent(langOf(r), b, writers[b.WriterID].Name)
+	return m, true
 }

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -77,6 +78,85 @@ func TestTwoLanguagesTwoAddresses(t *testing.T) {
 		for _, s := range want {
 			if !strings.Contains(a.Body, s) {
 				t.Errorf("%s lacks %s", sitemap, s)
+			}
+		}
+	}
+}
+
+// TestEnglishPagesLinkEnglish: an English page's JSON-LD ids and urls, breadcrumbs, result list
+// and the links in its server-written content name the English addresses, and a Persian page's
+// the Persian ones (pictures and cards have one address).
+func TestEnglishPagesLinkEnglish(t *testing.T) {
+	w := newProfileWorld(t)
+	p := w.create(t, w.owner, profileBody)
+	w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
+		body: `{"title": "راهنمای انتخاب لوله‌کش", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
+	blog := decodePayload[struct {
+		ID     int64  `json:"id"`
+		Slug   string `json:"slug"`
+		Status string `json:"status"`
+	}](t, a)
+	if blog.Status == "Pending" {
+		w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	}
+	const base = "https://kardan.example"
+	hrefRe := regexp.MustCompile(`href="([^"]*)"`)
+	isFile := func(u string) bool {
+		for _, f := range []string{"/og/", "/uploads/", "/images/"} {
+			if strings.HasPrefix(strings.TrimPrefix(u, base), f) {
+				return true
+			}
+		}
+		return false
+	}
+	var walk func(v any, out *[]string)
+	walk = func(v any, out *[]string) {
+		switch x := v.(type) {
+		case string:
+			if strings.HasPrefix(x, base) && !isFile(x) {
+				*out = append(*out, x)
+			}
+		case map[string]any:
+			for _, e := range x {
+				walk(e, out)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, out)
+			}
+		}
+	}
+	for _, page := range []string{"/", "/profile/" + p.Slug, "/search/tehran/plumber", "/blog/" + blog.Slug} {
+		for _, en := range []bool{false, true} {
+			path := page
+			if en {
+				path = strings.TrimSuffix("/en"+page, "/")
+			}
+			a := w.send(t, req{method: "GET", path: path, lang: "fa"})
+			if a.Status != 200 {
+				t.Fatalf("%s: %d", path, a.Status)
+			}
+			var urls []string
+			for _, ld := range ldBlock.FindAllStringSubmatch(a.Body, -1) {
+				var v any
+				json.Unmarshal([]byte(ld[1]), &v)
+				walk(v, &urls)
+			}
+			if i := strings.Index(a.Body, `<main class="ssr">`); i >= 0 {
+				for _, m := range hrefRe.FindAllStringSubmatch(a.Body[i:], -1) {
+					urls = append(urls, base+m[1])
+				}
+			}
+			if len(urls) == 0 {
+				t.Fatalf("%s: no links found", path)
+			}
+			for _, u := range urls {
+				rest := strings.TrimPrefix(u, base)
+				english := rest == "/en" || strings.HasPrefix(rest, "/en/") || strings.HasPrefix(rest, "/en?")
+				if english != en {
+					t.Errorf("%s links %s", path, u)
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -22,30 +23,12 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 		return pageMeta{}, false
 	}
 	lang := langOf(r)
-	name := func(fa, en string) string {
-		if lang == En && en != "" {
-			return en
-		}
-		return fa
-	}
-	var trade, city, province string
-	if form.RangeWorker != nil {
-		trade = name(form.RangeWorker.FarsiName, form.RangeWorker.EnglishName)
-	}
-	if len(form.CategoryList) > 0 {
-		trade = name(form.CategoryList[0].FarsiName, form.CategoryList[0].EnglishName)
-	}
-	if form.City != nil {
-		city = name(form.City.FarsiName, form.City.EnglishName)
-	}
-	if form.Province != nil {
-		province = name(form.Province.FarsiName, form.Province.EnglishName)
-	}
+	trade, city, province := placeNames(form, lang)
 	desc := firstRunes(strings.ReplaceAll(p.Descriotion, "\n", " "), 160)
 	if desc == "" {
 		desc = message(lang, "profile_meta_desc", map[string]any{"trade": trade, "city": city})
 	}
-	pageURL := s.cfg.BaseURL + "/profile/" + p.Slug
+	pageURL := s.siteURL(r, "/profile/"+p.Slug)
 	image := p.ProfileImage
 	if image == "" {
 		image = p.Logo
@@ -54,7 +37,14 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	imageAlt := p.ProfileName
 	if image == "" {
 		// Without a picture of its own the profile shows its trade's card, whose size is known.
-		image, imageW, imageH = tradeCardPath(s.fieldOf(r, form)), ogWidth, ogHeight
+		image, imageW, imageH = tradeCardPath(s.fieldOfForm(r.Context(), form)), ogWidth, ogHeight
+		imageAlt = message(lang, "og_trade_alt", map[string]any{"name": p.ProfileName, "trade": trade})
+	}
+	// JSON-LD's image is the business's picture (or its trade's card); a shared link shows the
+	// profile's own card, which also carries its name, trade, city and rating.
+	ldImage := image
+	if s.cards != nil {
+		image, imageW, imageH = cardURL("profile", p.ID, s.profileCardSpec(r.Context(), p, form, lang)), ogWidth, ogHeight
 		imageAlt = message(lang, "og_trade_alt", map[string]any{"name": p.ProfileName, "trade": trade})
 	}
 	ld := map[string]any{
@@ -72,7 +62,7 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if desc != "" {
 		ld["description"] = desc
 	}
-	ld["image"] = absolute(s.cfg.BaseURL, image)
+	ld["image"] = absolute(s.cfg.BaseURL, ldImage)
 	for _, l := range p.SocialNetwork {
 		if t := strings.ToLower(l.Type); t == "phone" || t == "mobile" {
 			if tel := e164(l.Link); tel != "" {
@@ -128,14 +118,32 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	}
 	trail = append(trail, crumb{p.ProfileName, "/profile/" + p.Slug})
 	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, ImageWidth: imageW, ImageHeight: imageH,
-		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(trail)},
+		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(r, trail)},
 		Content: profileContent(lang, p, trade, city, province)}, true
 }
 
-// fieldOf answers the slug of the field of a profile's first category (or of its range of
+// placeNames answers a profile's trade (its first category, else its range of work), city and
+// province in lang.
+func placeNames(form *profileForm, lang Lang) (trade, city, province string) {
+	if form.RangeWorker != nil {
+		trade = pick(lang, form.RangeWorker.FarsiName, form.RangeWorker.EnglishName)
+	}
+	if len(form.CategoryList) > 0 {
+		trade = pick(lang, form.CategoryList[0].FarsiName, form.CategoryList[0].EnglishName)
+	}
+	if form.City != nil {
+		city = pick(lang, form.City.FarsiName, form.City.EnglishName)
+	}
+	if form.Province != nil {
+		province = pick(lang, form.Province.FarsiName, form.Province.EnglishName)
+	}
+	return trade, city, province
+}
+
+// fieldOfForm answers the slug of the field of a profile's first category (or of its range of
 // work), "" when it has none.
-func (s *Server) fieldOf(r *http.Request, form *profileForm) string {
-	tree, err := s.categories(r.Context())
+func (s *Server) fieldOfForm(ctx context.Context, form *profileForm) string {
+	tree, err := s.categories(ctx)
 	if err != nil {
 		return ""
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 
@@ -119,10 +120,10 @@ func priceRange(services []store.Service) string {
 type crumb struct{ name, path string }
 
 // breadcrumbList answers schema.org BreadcrumbList JSON-LD for the trail.
-func (s *Server) breadcrumbList(trail []crumb) map[string]any {
+func (s *Server) breadcrumbList(r *http.Request, trail []crumb) map[string]any {
 	items := make([]map[string]any, len(trail))
 	for i, c := range trail {
-		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.name, "item": s.cfg.BaseURL + c.path}
+		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "name": c.name, "item": s.siteURL(r, c.path)}
 	}
 	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
 }

@@ -53,7 +53,7 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 		Title:       message(lang, "search_meta_title", args),
 		Description: message(lang, "search_meta_desc", args),
 		Path:        path,
-		JSONLD:      []any{s.breadcrumbList(trail)},
+		JSONLD:      []any{s.breadcrumbList(r, trail)},
 	}, true
 }
 
@@ -92,10 +92,10 @@ func readSearchResults(a *firstAnswer) *searchResults {
 
 // itemList answers schema.org ItemList JSON-LD of a search page's first page of results (a
 // summary page: each item is the address of the profile's own page).
-func (s *Server) itemList(res *searchResults) map[string]any {
+func (s *Server) itemList(r *http.Request, res *searchResults) map[string]any {
 	items := make([]map[string]any, len(res.Payload.Profiles))
 	for i, p := range res.Payload.Profiles {
-		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "url": s.cfg.BaseURL + "/profile/" + url.PathEscape(p.Slug)}
+		items[i] = map[string]any{"@type": "ListItem", "position": i + 1, "url": s.siteURL(r, "/profile/"+url.PathEscape(p.Slug))}
 	}
 	return map[string]any{"@context": "https://schema.org", "@type": "ItemList", "numberOfItems": len(items), "itemListElement": items}
 }

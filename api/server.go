@@ -16,6 +16,7 @@ import (
 	"kardan/auth"
 	"kardan/media"
 	"kardan/search"
+	"kardan/sharecard"
 	"kardan/stats"
 	"kardan/store"
 )
@@ -45,6 +46,12 @@ type Config struct {
 	SMSPerDay int
 	// Uploads stores uploaded images; nil turns uploads off.
 	Uploads media.Storage
+	// UploadsURL, when set, is where GET /uploads/KEY redirects (UploadsURL + "/" + KEY) instead
+	// of streaming the image from Uploads: a CDN in front of the bucket.
+	UploadsURL string
+	// ShareCards is the directory that keeps the profiles' and articles' drawn share cards (the
+	// data directory's cards/); "" leaves them out, and pages share their picture or trade card.
+	ShareCards string
 	// Metrics serves GET /metrics in Prometheus' text format (serve --metrics).
 	Metrics bool
 	// SearchRate is how many search requests per second one client address may make, with
@@ -65,6 +72,7 @@ type Server struct {
 	proxies []*net.IPNet
 	web     *webApp
 	og      ogCards
+	cards   *sharecard.Cache // nil without Config.ShareCards
 	handler http.Handler
 
 	catMu   sync.Mutex
@@ -114,6 +122,13 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)
+	}
+	if cfg.ShareCards != "" {
+		cards, err := sharecard.NewCache(cfg.ShareCards)
+		if err != nil {
+			return nil, err
+		}
+		s.cards = cards
 	}
 	web, err := loadWebApp(cfg.Web)
 	if err != nil {

@@ -41,7 +41,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	}
 	im, err := s.media.Process(ctx, data)
 	if err != nil {
-		return mediaError(err, s.media.Options())
+		return storageError(mediaError(err, s.media.Options()))
 	}
 	rec := &store.Upload{UserID: u.ID, UploadKey: key, Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
 		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
@@ -148,7 +148,8 @@ func mediaError(err error, o media.Options) error {
 var uploadName = regexp.MustCompile(`^[0-9a-f]{2}/([0-9a-f]{64})(-[0-9]+)?\.(jpg|png)$`)
 
 // handleUploadFile handles "GET /uploads/{key}": a stored image. Names are content hashes, so
-// an answer never changes and may be cached for a year.
+// an answer never changes and may be cached for a year. With a public URL (a CDN in front of the
+// bucket) it redirects there instead of streaming.
 func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request) {
 	key := strings.TrimPrefix(r.URL.Path, "/uploads/")
 	m := uploadName.FindStringSubmatch(key)
@@ -156,23 +157,61 @@ func (s *Server) handleUploadFile(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, store.NotFound())
 		return
 	}
+	if s.cfg.UploadsURL != "" {
+		// Found, not Moved Permanently: an operator may change CDNs, and a browser keeps a 301
+		// for ever. The redirect itself may be cached for a day.
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		http.Redirect(w, r, s.cfg.UploadsURL+"/"+key, http.StatusFound)
+		return
+	}
+	etag := `"` + m[1] + m[2] + `"`
+	h := w.Header()
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", etag)
+	// A revalidation is answered from the name alone, without asking the storage (a bucket
+	// round trip) for bytes the client already has.
+	if inm := r.Header.Get("If-None-Match"); inm != "" && (r.Method == http.MethodGet || r.Method == http.MethodHead) && etagListHas(inm, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
 	f, err := s.media.Storage().Open(r.Context(), key)
 	if errors.Is(err, fs.ErrNotExist) {
+		h.Del("Cache-Control")
+		h.Del("ETag")
 		writeError(w, r, store.NotFound())
 		return
 	}
 	if err != nil {
-		writeError(w, r, err)
+		h.Del("Cache-Control")
+		h.Del("ETag")
+		writeError(w, r, storageError(err))
 		return
 	}
 	defer f.Close()
-	h := w.Header()
 	h.Set("Content-Type", "image/jpeg")
 	if m[3] == "png" {
 		h.Set("Content-Type", "image/png")
 	}
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	h.Set("ETag", `"`+m[1]+m[2]+`"`)
 	http.ServeContent(w, r, "", time.Time{}, f)
+}
+
+// etagListHas tells whether an If-None-Match header names etag (or is "*").
+func etagListHas(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// storageError answers an image storage that could not be reached (the bucket is down) as an
+// outside service failing, with its own message, rather than as an internal error.
+func storageError(err error) error {
+	if errors.Is(err, media.ErrUnavailable) {
+		return &store.Error{Code: store.EUnavailable, Key: "storage_unavailable", Err: err}
+	}
+	return err
 }

@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -24,7 +25,7 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		// English has its own addresses, /en/…: the same page, in English whatever the
 		// visitor's cookie or browser says, so a crawler can index both languages.
 		prefix = enPrefix
-		r = r.Clone(context.WithValue(r.Context(), ctxLang, En))
+		r = r.Clone(context.WithValue(context.WithValue(r.Context(), ctxLang, En), ctxEnAddress, true))
 		r.URL.Path = strings.TrimPrefix(p, enPrefix)
 		if r.URL.Path == "" {
 			r.URL.Path = "/"
@@ -60,9 +61,9 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		res := readSearchResults(meta.First)
 		if res != nil && len(res.Payload.Profiles) > 0 {
 			lds, _ := meta.JSONLD.([]any)
-			meta.JSONLD = append(lds, s.itemList(res))
+			meta.JSONLD = append(lds, s.itemList(r, res))
 		}
-		meta.Content = searchContent(langOf(r), meta.Title, res)
+		meta.Content = searchContent(r, meta.Title, res)
 	}
 	s.writeIndex(w, r, meta)
 }
@@ -83,7 +84,11 @@ func serveWebFile(w http.ResponseWriter, r *http.Request, p string, f *webFile) 
 		return
 	}
 	body := f.body
-	if f.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	switch ae := r.Header.Get("Accept-Encoding"); {
+	case f.br != nil && acceptsEncoding(ae, "br"):
+		h.Set("Content-Encoding", "br")
+		body = f.br
+	case f.gz != nil && acceptsEncoding(ae, "gzip"):
 		h.Set("Content-Encoding", "gzip")
 		body = f.gz
 	}
@@ -92,6 +97,32 @@ func serveWebFile(w http.ResponseWriter, r *http.Request, p string, f *webFile) 
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header accepts the coding: named (or "*")
+// with a quality above zero.
+func acceptsEncoding(header, coding string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != coding && name != "*" {
+			continue
+		}
+		ok := true
+		for _, p := range strings.Split(params, ";") {
+			if k, v, found := strings.Cut(strings.TrimSpace(p), "="); found && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || q <= 0 {
+					ok = false
+				}
+			}
+		}
+		if name == coding {
+			return ok
+		}
+		star = ok
+	}
+	return star
 }
 
 // pageMeta is what the server writes into the index page for one page.
@@ -123,6 +154,19 @@ func enAddress(p string) string {
 
 // enPrefix is where the English pages live: /en/profile/x is /profile/x in English.
 const enPrefix = "/en"
+
+// sitePath answers the address of a page's path as the page being written links it: under /en
+// when that page was asked for under /en, so an English page's links, JSON-LD ids, breadcrumbs
+// and lists stay in English, and the Persian address otherwise.
+func sitePath(r *http.Request, p string) string {
+	if en, _ := r.Context().Value(ctxEnAddress).(bool); en {
+		return enAddress(p)
+	}
+	return p
+}
+
+// siteURL is sitePath as an absolute address.
+func (s *Server) siteURL(r *http.Request, p string) string { return s.cfg.BaseURL + sitePath(r, p) }
 
 // writeIndex writes the app's index page with meta filled in.
 func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) {

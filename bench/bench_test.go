@@ -50,18 +50,35 @@ func TestFixedJSONSize(t *testing.T) {
 	}
 }
 
-func TestTSQuery(t *testing.T) {
+// The peers' query: stop words left out, the last word as a prefix, words written together when
+// the index knows that spelling, and a typo corrected only for an unknown word of five letters or
+// more, to the known words one edit away, most documents first.
+func TestPeerQuery(t *testing.T) {
+	lx := newTypoLexicon(map[string]int{"لوله": 50, "کش": 40, "لولهکش": 30, "خوشنویسی": 9, "خوشنویس": 7, "برق": 20, "کار": 90})
 	for _, tc := range []struct {
-		tokens []string
-		want   string
+		tokens      []string
+		pg, sqliteQ string
 	}{
-		{[]string{"لوله"}, "'لوله':*"},
-		{[]string{"لوله", "کش"}, "('لوله' & 'کش') | 'لولهکش'"},
-		{[]string{"برق", "کار"}, "('برق' & 'کار':*) | 'برقکار'"},
+		{[]string{"لوله"}, "'لوله':*", `{name body} : ("لوله"*)`},
+		{[]string{"لوله", "کش"}, "('لوله' & 'کش') | 'لولهکش'", `{name body} : (("لوله" AND "کش") OR "لولهکش")`},
+		{[]string{"برق", "و", "کار"}, "'برق' & 'کار':*", `{name body} : ("برق" AND "کار"*)`},
+		{[]string{"خهشنویسی", "در"}, "('خهشنویسی':* | 'خوشنویسی')", `{name body} : (("خهشنویسی"* OR "خوشنویسی"))`},
+		{[]string{"خوشنویسی"}, "'خوشنویسی':*", `{name body} : ("خوشنویسی"*)`},
+		{[]string{"خوشنویسیی", "کار"}, "('خوشنویسیی' | 'خوشنویسی') & 'کار':*", `{name body} : (("خوشنویسیی" OR "خوشنویسی") AND "کار"*)`},
 	} {
-		if got := tsQuery(tc.tokens); got != tc.want {
-			t.Errorf("%v: got %s, want %s", tc.tokens, got, tc.want)
+		q := buildPeerQuery(tc.tokens, lx)
+		if got := q.tsquery(); got != tc.pg {
+			t.Errorf("%v: tsquery %s, want %s", tc.tokens, got, tc.pg)
 		}
+		if got := q.fts5(); got != tc.sqliteQ {
+			t.Errorf("%v: fts5 %s, want %s", tc.tokens, got, tc.sqliteQ)
+		}
+	}
+	if got := lx.fixes("خوشنویسیی"); len(got) != 1 || got[0] != "خوشنویسی" {
+		t.Errorf("fixes: %v", got)
+	}
+	if got := lx.fixes("خوشنویش"); len(got) != 1 || got[0] != "خوشنویس" {
+		t.Errorf("a changed letter: %v", got)
 	}
 }
 

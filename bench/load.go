@@ -79,34 +79,65 @@ func runLoad(ctx context.Context, cfg loadConfig, reqs []request, call caller) r
 	return t.result()
 }
 
-// runAlternating measures two targets on the same requests in alternating slices of the
-// measured time (a warm-up of each first): on a shared machine whose load drifts, two targets
-// measured one after the other meet different loads, and their ratio moves with it; slices a
-// couple of seconds apart meet the same load. Each target's clients walk on through the request
-// list from slice to slice, as in one long phase. onMeasureB is called before b's first slice.
+// target is one of the targets measured side by side: its call, and what to do as its measured
+// requests begin (Kardan's request log is marked there).
+type target struct {
+	name      string
+	call      caller
+	onMeasure func()
+}
+
+// runAlternating measures two targets on the same requests in alternating slices (runRotating);
+// onMeasureB is called before b's first slice.
 func runAlternating(ctx context.Context, cfg loadConfig, slices int, reqs []request, a, b caller, onMeasureB func()) (result, result) {
+	rs := runRotating(ctx, cfg, slices, reqs, []target{{name: "a", call: a}, {name: "b", call: b, onMeasure: onMeasureB}})
+	return rs[0], rs[1]
+}
+
+// runRotating measures every target on the same requests in turn, slice after slice of the
+// measured time (a warm-up of each first): on a shared machine whose load drifts, targets
+// measured one after the other meet different loads, and their ratio moves with it (a separate
+// phase moved a ratio from 30x to 16x within one hour); slices a couple of seconds apart meet the
+// same load. Each target's clients walk on through the request list from slice to slice, as in
+// one long phase.
+func runRotating(ctx context.Context, cfg loadConfig, slices int, reqs []request, ts []target) []result {
+	out := make([]result, len(ts))
 	if len(reqs) == 0 {
-		return result{FirstError: "no requests"}, result{FirstError: "no requests"}
+		for i := range out {
+			out[i] = result{FirstError: "no requests"}
+		}
+		return out
 	}
 	if cfg.Warmup > 0 {
-		loadPhase(ctx, cfg.Clients, reqs, a, cfg.Warmup, 0, nil, nil)
-		loadPhase(ctx, cfg.Clients, reqs, b, cfg.Warmup, 0, nil, nil)
+		for _, t := range ts {
+			loadPhase(ctx, cfg.Clients, reqs, t.call, cfg.Warmup, 0, nil, nil)
+		}
 	}
-	if onMeasureB != nil {
-		onMeasureB()
+	for _, t := range ts {
+		if t.onMeasure != nil {
+			t.onMeasure()
+		}
 	}
 	slices = max(1, slices)
 	d, limit := cfg.Duration/time.Duration(slices), cfg.MaxRequests/int64(slices)
 	if cfg.MaxRequests > 0 {
 		limit = max(1, limit)
 	}
-	posA, posB := startPositions(cfg.Clients, len(reqs)), startPositions(cfg.Clients, len(reqs))
-	var ta, tb tally
-	for i := 0; i < slices && ctx.Err() == nil; i++ {
-		loadPhase(ctx, cfg.Clients, reqs, a, d, limit, posA, &ta)
-		loadPhase(ctx, cfg.Clients, reqs, b, d, limit, posB, &tb)
+	pos := make([][]int, len(ts))
+	tallies := make([]tally, len(ts))
+	for i := range ts {
+		pos[i] = startPositions(cfg.Clients, len(reqs))
 	}
-	return ta.result(), tb.result()
+	for s := 0; s < slices && ctx.Err() == nil; s++ {
+		for i, t := range ts {
+			loadPhase(ctx, cfg.Clients, reqs, t.call, d, limit, pos[i], &tallies[i])
+		}
+	}
+	for i, t := range ts {
+		out[i] = tallies[i].result()
+		out[i].Target = t.name
+	}
+	return out
 }
 
 // startPositions spreads the clients over the request list, so they do not ask the same query

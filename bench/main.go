@@ -4,6 +4,7 @@
 //	bench run [flags]      seed N demo profiles, build the index, and measure every workload on
 //	                       Kardan, PostgreSQL, the bare in-process harness and the ceiling
 //	bench pgserve [flags]  the PostgreSQL peer's HTTP server (started by run)
+//	bench ftsserve [flags] the SQLite FTS5 peer's HTTP server (started by run)
 //	bench ceiling [flags]  the bare net/http ceiling (started by run)
 //	bench mixed [flags]    the operations load test: 200 clients, reads and writes, no 5xx, no
 //	                       lost write
@@ -21,7 +22,7 @@ import (
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ceiling|mixed [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ftsserve|ceiling|mixed [flags]")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -32,12 +33,14 @@ func main() {
 		err = runBench(ctx, os.Args[2:])
 	case "pgserve":
 		err = runPGServe(ctx, os.Args[2:])
+	case "ftsserve":
+		err = runFTSServe(ctx, os.Args[2:])
 	case "ceiling":
 		err = runCeiling(ctx, os.Args[2:])
 	case "mixed":
 		err = runMixed(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want run, pgserve, ceiling or mixed", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want run, pgserve, ftsserve, ceiling or mixed", os.Args[1])
 	}
 	if err != nil {
 		slog.Error("bench", "err", err)

@@ -8,13 +8,11 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"strconv"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/lib/pq"
 
-	"kardan/search"
 	"kardan/store"
 )
 
@@ -28,6 +26,9 @@ type pgServer struct {
 	cities    map[int64]pgCity
 	cityBySlg map[string]pgCity
 	provinces map[int64]pgProvince
+	lex       *typoLexicon
+	stmts     stmtCache
+	counts    sync.Map // browse counts by filters
 }
 
 type pgCategory struct {
@@ -71,9 +72,12 @@ func runPGServe(ctx context.Context, args []string) error {
 	if err != nil {
 		loc = time.UTC
 	}
-	s := &pgServer{db: db, loc: loc}
+	s := &pgServer{db: db, loc: loc, stmts: stmtCache{db: db}}
 	if err := s.loadRefs(ctx); err != nil {
 		return err
+	}
+	if err := s.loadLexicon(ctx); err != nil {
+		return fmt.Errorf("lexicon: %w", err)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
@@ -182,140 +186,6 @@ const pgProfileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.c
 	p.area_working, p.portfolio_images, p.option, p.list_object, p.create_at, p.update_at,
 	u.name, u.profile_image,
 	ARRAY(SELECT category_id FROM profile_categories pc WHERE pc.profile_id = p.id ORDER BY category_id)`
-
-// searchUser answers POST /v1/user-technical/searchUser: full text (tsvector, last word as a
-// prefix) or a trigram match of the name for typos, filters, a bounding box on the GiST index
-// refined by the haversine distance, the order, and the total count.
-func (s *pgServer) searchUser(r *http.Request) (any, error) {
-	var in pgSearchRequest
-	if err := json.NewDecoder(http.MaxBytesReader(nil, r.Body, 1<<20)).Decode(&in); err != nil {
-		return nil, &httpError{http.StatusBadRequest, "bad body"}
-	}
-	if in.Take <= 0 || in.Take > 100 {
-		in.Take = 20
-	}
-	where, args := []string{"p.visible"}, []any{}
-	arg := func(v any) string {
-		args = append(args, v)
-		return "$" + strconv.Itoa(len(args))
-	}
-	tokens := search.QueryTokens(in.SearchTxt)
-	rank := ""
-	if len(tokens) > 0 {
-		tq := arg(tsQuery(tokens))
-		where = append(where, fmt.Sprintf("(p.tsv @@ to_tsquery('kardan', %s) OR %s <%% p.search_name)", tq, arg(strings.Join(tokens, " "))))
-		rank = fmt.Sprintf("ts_rank(p.tsv, to_tsquery('kardan', %s))", tq)
-	}
-	if slug := strings.ToLower(strings.TrimSpace(in.CitySlag)); slug != "" && slug != "iran" {
-		c, ok := s.cityBySlg[slug]
-		if !ok {
-			return nil, &httpError{http.StatusBadRequest, "city_slag"}
-		}
-		where = append(where, "p.city_id = "+arg(c.ID))
-	}
-	if slug := strings.ToLower(strings.TrimSpace(in.CategorySlag)); slug != "" {
-		c, ok := s.catBySlug[slug]
-		switch {
-		case !ok:
-			return nil, &httpError{http.StatusBadRequest, "category_slag"}
-		case len(c.ParentIDs) == 0:
-			where = append(where, "p.range_worker_id = "+arg(c.ID))
-		default:
-			where = append(where, "EXISTS (SELECT 1 FROM profile_categories pc WHERE pc.profile_id = p.id AND pc.category_id = "+arg(c.ID)+")")
-		}
-	}
-	if in.MinScore != nil && *in.MinScore > 0 {
-		where = append(where, "p.score >= "+arg(*in.MinScore))
-	}
-	if in.MinLevelScore != nil && *in.MinLevelScore > 0 {
-		where = append(where, "p.level_score >= "+arg(*in.MinLevelScore))
-	}
-	distance := ""
-	hasPoint := in.Lat != nil && in.Long != nil
-	if hasPoint {
-		radius := in.Radius
-		if radius <= 0 {
-			radius = 5000
-		}
-		lat, long := *in.Lat, *in.Long
-		dLat := radius / 111320
-		dLong := radius / (111320 * math.Cos(lat*math.Pi/180))
-		la, lo := arg(lat), arg(long)
-		distance = fmt.Sprintf("haversine(%s, %s, p.lat, p.long)", la, lo)
-		where = append(where, fmt.Sprintf("point(p.long, p.lat) <@ box(point(%s, %s), point(%s, %s))",
-			arg(long-dLong), arg(lat-dLat), arg(long+dLong), arg(lat+dLat)),
-			distance+" <= "+arg(radius))
-	}
-	order := in.Order
-	if order == "" || order == "relevance" {
-		switch {
-		case rank != "":
-			order = "relevance"
-		case hasPoint:
-			order = "nearest"
-		default:
-			order = "best"
-		}
-	}
-	var orderBy string
-	switch {
-	case order == "relevance" && rank != "":
-		orderBy = rank + " DESC, p.level_score DESC, p.id"
-	case order == "nearest" && hasPoint:
-		orderBy = distance + ", p.id"
-	case order == "reviews":
-		orderBy = "p.count_scorer DESC, p.level_score DESC, p.id"
-	case order == "newest":
-		orderBy = "p.create_at DESC, p.id DESC"
-	default:
-		orderBy = "p.level_score DESC, p.count_scorer DESC, p.id"
-	}
-	cond := strings.Join(where, " AND ")
-	var total int
-	if err := s.db.QueryRowContext(r.Context(), `SELECT count(*) FROM profiles p WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, fmt.Errorf("count: %w", err)
-	}
-	query := `SELECT ` + pgProfileColumns + ` FROM profiles p JOIN users u ON u.id = p.user_id WHERE ` + cond +
-		` ORDER BY ` + orderBy + ` LIMIT ` + arg(in.Take) + ` OFFSET ` + arg(max(0, in.Skip))
-	rows, err := s.db.QueryContext(r.Context(), query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	defer rows.Close()
-	forms := []*pgProfileForm{}
-	for rows.Next() {
-		f, err := s.scanForm(rows)
-		if err != nil {
-			return nil, err
-		}
-		if hasPoint {
-			d := int64(math.Round(store.Haversine(*in.Lat, *in.Long, f.Location[1], f.Location[0])))
-			f.Distance = &d
-		}
-		forms = append(forms, f)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return map[string]any{"profiles": forms, "count": total}, nil
-}
-
-// tsQuery makes a tsquery of the words: every word, the last also as a prefix (people type),
-// and several words also written together.
-func tsQuery(tokens []string) string {
-	parts := make([]string, len(tokens))
-	for i, t := range tokens {
-		parts[i] = "'" + t + "'"
-		if i == len(tokens)-1 && len([]rune(t)) >= 3 {
-			parts[i] = "'" + t + "':*"
-		}
-	}
-	q := strings.Join(parts, " & ")
-	if len(tokens) > 1 {
-		q = "(" + q + ") | '" + strings.Join(tokens, "") + "'"
-	}
-	return q
-}
 
 // searchUserSlag answers POST /v1/user-technical/searchUserSlag.
 func (s *pgServer) searchUserSlag(r *http.Request) (any, error) {
@@ -476,7 +346,10 @@ type pgOwner struct {
 	ProfileImage string `json:"profileImage"`
 }
 
-func (s *pgServer) scanForm(rows *sql.Rows) (*pgProfileForm, error) {
+func (s *pgServer) scanForm(rows *sql.Rows) (*pgProfileForm, error) { return s.scanFormWith(rows) }
+
+// scanFormWith reads a profile's columns after the columns of lead.
+func (s *pgServer) scanFormWith(rows *sql.Rows, lead ...any) (*pgProfileForm, error) {
 	f := &pgProfileForm{CategoryList: []pgCategory{}}
 	var field, province, city int64
 	var lat, long float64
@@ -484,11 +357,11 @@ func (s *pgServer) scanForm(rows *sql.Rows) (*pgProfileForm, error) {
 	var created, updated int64
 	var services, hours, social []byte
 	var cats pq.Int64Array
-	err := rows.Scan(&f.ID, &f.UserID.UserID, &field, &province, &city, &f.ProfileName, &f.Slug, &f.KeyWord,
+	err := rows.Scan(append(lead, &f.ID, &f.UserID.UserID, &field, &province, &city, &f.ProfileName, &f.Slug, &f.KeyWord,
 		&f.WorkHistoryYears, &f.Descriotion, &f.Address, &lat, &long, &f.AccountStatus, &f.Active, &f.Display, &deleteAt,
 		&f.Score, &f.CountScorer, &f.LevelScore, &f.ProfileImage, &f.Logo, &services, &hours, &social,
 		&f.AreaWorking, &f.PortfolioImages, &f.Option, &f.ListObject, &created, &updated,
-		&f.UserID.Name, &f.UserID.ProfileImage, &cats)
+		&f.UserID.Name, &f.UserID.ProfileImage, &cats)...)
 	if err != nil {
 		return nil, fmt.Errorf("scan profile: %w", err)
 	}

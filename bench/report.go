@@ -25,30 +25,51 @@ type summary struct {
 	ReindexSeconds float64 `json:"reindex_seconds,omitempty"`
 	PGLoadSeconds  float64 `json:"pg_load_seconds,omitempty"`
 	PGVersion      string  `json:"pg_version,omitempty"`
+	// FTSBuildSeconds is the SQLite FTS5 peer's build (its FTS5 table, R*Trees and indexes).
+	FTSBuildSeconds float64 `json:"fts_build_seconds,omitempty"`
+	// DistinctWords is how many distinct words the visible profiles' indexed text holds (the
+	// FTS5 peer's vocabulary); Matches how many profiles the text queries match.
+	DistinctWords int                 `json:"distinct_words,omitempty"`
+	Matches       []matchDistribution `json:"matches_per_query,omitempty"`
+	// Load is the machine's load average (1, 5, 15 minutes) as the run began and ended.
+	LoadBefore string `json:"load_before,omitempty"`
+	LoadAfter  string `json:"load_after,omitempty"`
 
 	KardanMemory memory  `json:"kardan_memory"`
 	PGMemoryMiB  float64 `json:"pg_memory_pss_mib,omitempty"`
 	PGServeMiB   float64 `json:"pg_server_rss_mib,omitempty"`
+	FTSServeMiB  float64 `json:"fts_server_peak_mib,omitempty"`
+	pgPID        int
+	pgServePID   int
+	ftsServePID  int
 
 	Workloads []workloadSummary `json:"workloads"`
 	Web       webFigures        `json:"web"`
 	Checks    []check           `json:"checks"`
+	Goals     []goal            `json:"goals,omitempty"`
 	Notes     []string          `json:"notes,omitempty"`
 }
 
 // workloadSummary holds one workload's results on every target and the ratios of Kardan's
 // throughput to each peer's.
 type workloadSummary struct {
-	Name          string   `json:"name"`
-	Title         string   `json:"title"`
-	Kardan        *result  `json:"kardan,omitempty"`
-	PG            *result  `json:"postgres,omitempty"`
-	Harness       *result  `json:"harness,omitempty"`
-	Ceiling       *result  `json:"ceiling,omitempty"`
-	KardanPG      *float64 `json:"kardan_over_postgres,omitempty"`
-	KardanHarness *float64 `json:"kardan_over_harness,omitempty"`
-	KardanCeiling *float64 `json:"kardan_over_ceiling,omitempty"`
-	Skipped       string   `json:"skipped,omitempty"`
+	Name      string   `json:"name"`
+	Title     string   `json:"title"`
+	Kardan    *result  `json:"kardan,omitempty"`
+	PG        *result  `json:"postgres,omitempty"`
+	Harness   *result  `json:"harness,omitempty"`
+	Ceiling   *result  `json:"ceiling,omitempty"`
+	FTS       *result  `json:"fts5,omitempty"`
+	FTSLocal  *result  `json:"fts5_in_process,omitempty"`
+	KardanPG  *float64 `json:"kardan_over_postgres,omitempty"`
+	KardanFTS *float64 `json:"kardan_over_fts5,omitempty"`
+	// HarnessFTS compares the two engines in process: the bare harness over FTS5 in process.
+	HarnessFTS *float64 `json:"harness_over_fts5_in_process,omitempty"`
+	// Answers are the peers' agreement with Kardan's answers on sampled requests.
+	Answers       []answerCheck `json:"answers,omitempty"`
+	KardanHarness *float64      `json:"kardan_over_harness,omitempty"`
+	KardanCeiling *float64      `json:"kardan_over_ceiling,omitempty"`
+	Skipped       string        `json:"skipped,omitempty"`
 	// Distinct is how many different requests the workload's mix holds.
 	Distinct int `json:"distinct_requests"`
 	search   bool
@@ -75,6 +96,7 @@ func (s *summary) judge() {
 	for i := range s.Workloads {
 		w := &s.Workloads[i]
 		w.KardanPG, w.KardanHarness, w.KardanCeiling = ratio(w.Kardan, w.PG), ratio(w.Kardan, w.Harness), ratio(w.Kardan, w.Ceiling)
+		w.KardanFTS, w.HarnessFTS = ratio(w.Kardan, w.FTS), ratio(w.Harness, w.FTSLocal)
 		if w.Kardan == nil || w.Skipped != "" {
 			continue
 		}
@@ -94,10 +116,18 @@ func (s *summary) judge() {
 			}
 		}
 		if w.KardanPG != nil {
-			s.addCheck(w.Name+": ≥ 2× PostgreSQL", fmt.Sprintf("%.2f×", *w.KardanPG), *w.KardanPG >= 2)
+			s.addCheck(w.Name+": ≥ 2× PostgreSQL (tuned)", fmt.Sprintf("%.2f×", *w.KardanPG), *w.KardanPG >= 2)
 		}
 		if w.search && w.KardanHarness != nil {
 			s.addCheck(w.Name+": within 1.5× of the bare harness", fmt.Sprintf("%.2f× of its throughput", *w.KardanHarness), *w.KardanHarness >= 1/1.5)
+		}
+		if w.Name == suggestWorkload {
+			// #19: suggestions as you type answer within a few milliseconds.
+			p99, side := k.ServerP99, "server"
+			if p99 == 0 {
+				p99, side = k.P99, "client"
+			}
+			s.addCheck("suggest: p99 < 5 ms", fmt.Sprintf("%.2f ms (%s)", p99, side), p99 < 5 && k.Errors == 0)
 		}
 		if w.Name == "slug" {
 			s.addCheck("profile by slug ≥ 8,000/s", fmt.Sprintf("%.0f/s", k.RPS), k.RPS >= 8000)
@@ -162,9 +192,18 @@ func writeMarkdown(path string, s *summary) error {
 	if s.PGLoadSeconds > 0 {
 		fmt.Fprintf(&b, "| PostgreSQL %s load + indexes | %.1f s |\n", s.PGVersion, s.PGLoadSeconds)
 	}
+	if s.FTSBuildSeconds > 0 {
+		fmt.Fprintf(&b, "| SQLite FTS5 + R*Tree peer build | %.1f s |\n", s.FTSBuildSeconds)
+	}
+	if s.LoadBefore != "" {
+		fmt.Fprintf(&b, "| load average (1, 5, 15 min) | %s at the start, %s at the end (other engineers' work on the same 2 cores) |\n", s.LoadBefore, s.LoadAfter)
+	}
 	fmt.Fprintf(&b, "| kardan memory | %.0f MiB resident after the load, %.0f MiB peak |\n", s.KardanMemory.RSSMiB, s.KardanMemory.PeakMiB)
 	if s.PGMemoryMiB > 0 {
 		fmt.Fprintf(&b, "| PostgreSQL memory | %.0f MiB (PSS of every server process) + %.0f MiB its Go front |\n", s.PGMemoryMiB, s.PGServeMiB)
+	}
+	if s.FTSServeMiB > 0 {
+		fmt.Fprintf(&b, "| SQLite FTS5 peer memory | %.0f MiB peak (its HTTP server) |\n", s.FTSServeMiB)
 	}
 	b.WriteString("\n### Throughput and latency (ms; p50–max as the clients saw them, server p50/p99 from Kardan's request log)\n\n")
 	b.WriteString("| workload (distinct requests) | target | req/s | p50 | p95 | p99 | max | server p50 | server p99 | errors | mean bytes |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
@@ -181,7 +220,7 @@ func writeMarkdown(path string, s *summary) error {
 			server = fmt.Sprintf("%.2f | %.2f", r.ServerP50, r.ServerP99)
 		}
 		size := fmt.Sprintf("%.0f", r.MeanBytes)
-		if r.Target == "harness" {
+		if r.Target == "harness" || r.Target == "fts5 in process" {
 			size = "—" // no answer is encoded
 		}
 		fmt.Fprintf(&b, "| %s (%d) | %s | %.0f | %.2f | %.2f | %.2f | %.1f | %s | %s | %s |\n", w.Title, w.Distinct, name, r.RPS, r.P50, r.P95, r.P99, r.Max, server, errs, size)
@@ -192,12 +231,15 @@ func writeMarkdown(path string, s *summary) error {
 			continue
 		}
 		row(w, "**kardan**", w.Kardan)
-		row(w, "PostgreSQL", w.PG)
+		row(w, "PostgreSQL (tuned)", w.PG)
+		row(w, "SQLite FTS5 + bm25", w.FTS)
 		row(w, "bare harness", w.Harness)
+		row(w, "SQLite FTS5 in process", w.FTSLocal)
 		row(w, "ceiling", w.Ceiling)
 	}
 	b.WriteString("\n### Ratios of throughput\n\n")
-	b.WriteString("| workload | kardan/PostgreSQL | kardan/bare harness | kardan/ceiling |\n|---|---:|---:|---:|\n")
+	b.WriteString("Kardan and every peer took turns on each workload in slices of the measured time, so all met the same load.\n\n")
+	b.WriteString("| workload | kardan/PostgreSQL (tuned) | kardan/FTS5 (HTTP) | harness/FTS5 (both in process) | kardan/bare harness | kardan/ceiling |\n|---|---:|---:|---:|---:|---:|\n")
 	f := func(v *float64) string {
 		if v == nil {
 			return "—"
@@ -208,8 +250,10 @@ func writeMarkdown(path string, s *summary) error {
 		if w.Skipped != "" {
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", w.Title, f(w.KardanPG), f(w.KardanHarness), f(w.KardanCeiling))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", w.Title, f(w.KardanPG), f(w.KardanFTS), f(w.HarnessFTS), f(w.KardanHarness), f(w.KardanCeiling))
 	}
+	writeAnswers(&b, s)
+	writeGoals(&b, s.Goals)
 	if len(s.Web.Bundles) > 0 || s.Web.BundleNote != "" {
 		b.WriteString("\n### Web: initial JavaScript and CSS (gzip level 9)\n\n")
 		if s.Web.BundleNote != "" {
@@ -270,4 +314,45 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// writeAnswers writes the answer checks and the matches per query.
+func writeAnswers(b *strings.Builder, s *summary) {
+	have := false
+	for _, w := range s.Workloads {
+		have = have || len(w.Answers) > 0
+	}
+	if have {
+		b.WriteString("\n### Answers: do the peers answer what Kardan answers?\n\n")
+		b.WriteString("The first requests of each workload asked of Kardan and of every peer: how often the count equals Kardan's, ")
+		b.WriteString("the mean share of Kardan's first page that the peer's first page holds, and how often the first page is identical, in order.\n\n")
+		b.WriteString("| workload | peer | counts equal | first-page overlap | same page, same order |\n|---|---|---:|---:|---:|\n")
+		for _, w := range s.Workloads {
+			for _, a := range w.Answers {
+				note := ""
+				if a.Error != "" {
+					note = " (first error: " + strings.ReplaceAll(truncate(a.Error, 60), "|", "/") + ")"
+				}
+				pct := func(n int) string {
+					if a.Sampled == 0 {
+						return "—"
+					}
+					return fmt.Sprintf("%d/%d (%.0f%%)", n, a.Sampled, 100*float64(n)/float64(a.Sampled))
+				}
+				fmt.Fprintf(b, "| %s | %s | %s%s | %.0f%% | %s |\n", w.Title, a.Peer, pct(a.CountsEqual), note, 100*a.Overlap, pct(a.SameOrder))
+			}
+		}
+	}
+	if len(s.Matches) > 0 || s.DistinctWords > 0 {
+		b.WriteString("\n### The data: matches per query\n\n")
+		if s.DistinctWords > 0 {
+			fmt.Fprintf(b, "The visible profiles' indexed text holds %d distinct words (the FTS5 peer's vocabulary).\n\n", s.DistinctWords)
+		}
+		if len(s.Matches) > 0 {
+			b.WriteString("| workload | distinct queries | p10 | median | p90 | p99 | max | no match | queries matching ≥ 10% of all profiles |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+			for _, m := range s.Matches {
+				fmt.Fprintf(b, "| %s | %d | %d | %d | %d | %d | %d | %d | %.1f%% |\n", m.Workload, m.Queries, m.P10, m.P50, m.P90, m.P99, m.Max, m.Zero, 100*m.Broad)
+			}
+		}
+	}
 }

@@ -43,6 +43,9 @@ type runConfig struct {
 	PGConnections int
 	CPUProfile    string
 	Slices        int
+	AnswerSample  int
+	// Sizes are the N of a scaling run (env BENCH_SIZES): the whole run once per size.
+	Sizes []int
 }
 
 func parseRunConfig(args []string) (*runConfig, error) {
@@ -68,18 +71,30 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.IntVar(&c.Queries, "queries", 2000, "requests drawn per workload")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the demo data and the query mixes")
 	fs.BoolVar(&c.Reuse, "reuse", false, "reuse the work directory's data when it holds N profiles (skips seed and reindex)")
-	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, ceiling, web, lighthouse")
+	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, fts, ceiling, web, lighthouse")
 	fs.StringVar(&only, "only", "", "comma-separated workloads to run (default all)")
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
 	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of this process (the bare harness and the load generator) for each workload to this path plus .<workload> (go tool pprof)")
-	fs.IntVar(&c.Slices, "slices", 5, "the harness and Kardan alternate in this many slices of the measured time")
+	fs.IntVar(&c.Slices, "slices", 5, "Kardan and every peer take turns in this many slices of the measured time")
+	fs.IntVar(&c.AnswerSample, "answer-sample", 200, "requests per workload whose answers every peer's are checked against Kardan's")
+	sizes := fs.String("sizes", os.Getenv("BENCH_SIZES"), "comma-separated N to run one after the other for the scaling curve (env BENCH_SIZES), e.g. 10000,100000,1000000")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	c.Load.MaxRequests = maxReq
 	c.Skip, c.Only = csvSet(skip), csvSet(only)
+	for _, f := range strings.Split(*sizes, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		v, err := strconv.Atoi(f)
+		if err != nil || v <= 0 {
+			return nil, fmt.Errorf("sizes: %q is not a number of profiles", f)
+		}
+		c.Sizes = append(c.Sizes, v)
+	}
 	return c, nil
 }
 
@@ -93,12 +108,27 @@ func csvSet(s string) map[string]bool {
 	return out
 }
 
-// runBench is `bench run`: every step of `make bench`.
+// runBench is `bench run`: every step of `make bench`, once, or once per size of a scaling run.
 func runBench(ctx context.Context, args []string) error {
 	cfg, err := parseRunConfig(args)
 	if err != nil {
 		return err
 	}
+	if len(cfg.Sizes) == 0 {
+		return runOnce(ctx, cfg)
+	}
+	for _, n := range cfg.Sizes {
+		c := *cfg
+		c.N = n
+		if err := runOnce(ctx, &c); err != nil {
+			return fmt.Errorf("N = %d: %w", n, err)
+		}
+	}
+	return nil
+}
+
+// runOnce measures one N.
+func runOnce(ctx context.Context, cfg *runConfig) error {
 	ps := newProcs()
 	defer ps.stopAll()
 
@@ -123,6 +153,7 @@ func runBench(ctx context.Context, args []string) error {
 
 	s := machineSummary()
 	s.N, s.Clients, s.Queries = cfg.N, cfg.Load.Clients, cfg.Queries
+	s.LoadBefore = loadAverage()
 	s.Warmup, s.Duration = cfg.Load.Warmup.Seconds(), cfg.Load.Duration.Seconds()
 
 	// 1. Data: reference data, N demo profiles, a full index build (timed).
@@ -190,18 +221,53 @@ func runBench(ctx context.Context, args []string) error {
 		return measureWith(ctx, cfg.Load, target, w, reqs, call)
 	}
 
-	// 3. The bare in-process harness: the same index and store, no HTTP, no JSON. It answers from
-	// a copy of the data (kardan serve locks its index), opened now and measured workload by
-	// workload in slices alternating with Kardan's, so each ratio compares two targets that met
-	// the same load on this shared machine.
-	var harness *harnessPeer
-	if !cfg.Skip["harness"] {
+	// 3. The peers, all started before Kardan's measurements so that each workload rotates
+	// through every target in slices. The bare in-process harness answers from a copy of the
+	// data (kardan serve locks its index), opened now; the FTS5 peer reads its pages from the
+	// same copy.
+	pp := &peers{}
+	var copyOfData *harnessPeer
+	if !cfg.Skip["harness"] || !cfg.Skip["fts"] {
 		h, err := openHarness(ctx, data, filepath.Join(work, fmt.Sprintf("harness-%d", cfg.N)), ws)
 		if err != nil {
 			return err
 		}
 		defer h.close()
-		harness = h
+		copyOfData = h
+		if !cfg.Skip["harness"] {
+			pp.harness = h
+		}
+	}
+	if !cfg.Skip["pg"] {
+		base, err := startPostgres(ctx, cfg, ps, work, logs, dbPath, s)
+		if err == nil {
+			pp.pgCall, err = httpCaller(base, cfg.Load.Clients)
+			pp.pgBase = base
+		}
+		if err != nil {
+			s.Notes = append(s.Notes, "PostgreSQL peer failed: "+err.Error())
+			slog.Error("postgres peer", "err", err)
+			pp.pgCall = nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !cfg.Skip["fts"] && copyOfData != nil {
+		p, base, err := startFTS(ctx, ps, work, logs, data, copyOfData, s)
+		if err == nil {
+			defer p.close()
+			pp.fts, pp.ftsBase = p, base
+			pp.ftsCall, err = httpCaller(base, cfg.Load.Clients)
+		}
+		if err != nil {
+			s.Notes = append(s.Notes, "SQLite FTS5 peer not measured: "+err.Error())
+			slog.Error("fts5 peer", "err", err)
+			pp.fts = nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
 	// profiled runs f with this process's CPU profile written for w, when asked for.
 	profiled := func(w *workload, f func()) error {
@@ -221,19 +287,18 @@ func runBench(ctx context.Context, args []string) error {
 		pprof.StopCPUProfile()
 		return nil
 	}
-	k := kardanMeasure{cfg: cfg, sums: sums, profiled: profiled}
-	if harness != nil {
-		k.harness = harness.call
+	if pp.harness != nil {
+		s.Matches = matchesPerQuery(ctx, pp.harness, ws, cfg.N)
 	}
 
-	// 4. Kardan itself, each workload alternating with the harness.
+	// 4. Kardan and every peer, workload by workload, in rotating slices.
 	if !cfg.Skip["kardan"] {
-		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, s, k); err != nil {
+		if err := runKardan(ctx, cfg, ps, kardan, data, logs, demo, ws, s, sums, pp, profiled); err != nil {
 			return err
 		}
-	} else if harness != nil {
+	} else {
 		for _, w := range ws {
-			if err := k.harnessAlone(ctx, w); err != nil {
+			if err := measureAll(ctx, cfg, w, sums[w.Name], nil, nil, pp, profiled); err != nil {
 				return err
 			}
 		}
@@ -241,16 +306,18 @@ func runBench(ctx context.Context, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-
-	// 5. PostgreSQL, on the same data.
-	if !cfg.Skip["pg"] {
-		if err := runPostgres(ctx, cfg, ps, work, logs, dbPath, ws, sums, s, measure); err != nil {
-			s.Notes = append(s.Notes, "PostgreSQL peer failed: "+err.Error())
-			slog.Error("postgres peer", "err", err)
+	if s.pgPID > 0 {
+		if m, err := treePSSMiB(s.pgPID); err == nil {
+			s.PGMemoryMiB = m
+		}
+		if m, err := memoryOf(s.pgServePID); err == nil {
+			s.PGServeMiB = m.RSSMiB
 		}
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	if s.ftsServePID > 0 {
+		if m, err := memoryOf(s.ftsServePID); err == nil {
+			s.FTSServeMiB = m.PeakMiB
+		}
 	}
 
 	// 6. The ceiling: a bare net/http answer of each workload's mean answer size.
@@ -269,7 +336,9 @@ func runBench(ctx context.Context, args []string) error {
 		s.Web.Bundles = b
 	}
 
+	s.LoadAfter = loadAverage()
 	s.judge()
+	s.Goals = goalsOf(s, latestLoadtest(cfg.Out), cfg.Out)
 	stamp := time.Now().UTC().Format("20060102-150405")
 	raw := filepath.Join(cfg.Out, fmt.Sprintf("run-%s-n%d.json", stamp, cfg.N))
 	if err := writeJSONFile(raw, s); err != nil {
@@ -279,6 +348,9 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := writeMarkdown(cfg.Markdown, s); err != nil {
+		return err
+	}
+	if err := writeScaling(cfg.Out, cfg.Markdown, s); err != nil {
 		return err
 	}
 	missed := 0
@@ -395,48 +467,11 @@ func (h *harnessPeer) close() {
 
 var entryScript = regexp.MustCompile(`<script\b[^>]*\bsrc="(/assets/[^"]+\.js)"`)
 
-// kardanMeasure measures Kardan's workloads, alternating with the harness where it answers them.
-type kardanMeasure struct {
-	cfg      *runConfig
-	sums     map[string]*workloadSummary
-	harness  caller // nil without the harness
-	profiled func(w *workload, f func()) error
-}
-
-// harnessAlone measures the harness on w by itself (Kardan skipped, or not answering w).
-func (k kardanMeasure) harnessAlone(ctx context.Context, w *workload) error {
-	if k.harness == nil || !w.Harness || len(w.Reqs) == 0 {
-		return nil
-	}
-	return k.profiled(w, func() { k.sums[w.Name].Harness = measureWith(ctx, k.cfg.Load, "harness", w, w.Reqs, k.harness) })
-}
-
-// both measures w on Kardan (call), alternating with the harness when it answers w; onMeasure
-// is called as Kardan's measured requests begin.
-func (k kardanMeasure) both(ctx context.Context, w *workload, call caller, onMeasure func()) (*result, error) {
-	if k.harness == nil || !w.Harness {
-		lc := k.cfg.Load
-		lc.OnMeasure = onMeasure
-		var r *result
-		err := k.profiled(w, func() { r = measureWith(ctx, lc, "kardan", w, w.Reqs, call) })
-		return r, err
-	}
-	slog.Info("measuring", "target", "harness and kardan", "workload", w.Name, "slices", k.cfg.Slices)
-	var h, r result
-	err := k.profiled(w, func() { h, r = runAlternating(ctx, k.cfg.Load, k.cfg.Slices, w.Reqs, k.harness, call, onMeasure) })
-	h.Target, h.Workload, r.Target, r.Workload = "harness", w.Name, "kardan", w.Name
-	for _, x := range []*result{&h, &r} {
-		slog.Info("measured", "target", x.Target, "workload", w.Name, "rps", int(x.RPS), "p50_ms", x.P50, "p99_ms", x.P99, "errors", x.Errors)
-	}
-	k.sums[w.Name].Harness = &h
-	return &r, err
-}
-
-// runKardan serves the data with `kardan serve` and measures every workload on it, its memory,
-// and (unless skipped) the Lighthouse scores of its pages.
+// runKardan serves the data with `kardan serve`, checks the peers' answers against its own, and
+// measures every workload on it and the peers in rotating slices, then its memory and (unless
+// skipped) the Lighthouse scores of its pages.
 func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, logs string, demo *demoData, ws []*workload,
-	s *summary, k kardanMeasure) error {
-	sums := k.sums
+	s *summary, sums map[string]*workloadSummary, pp *peers, profiled func(*workload, func()) error) error {
 	port, err := freePort()
 	if err != nil {
 		return err
@@ -480,23 +515,26 @@ func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, log
 			}
 		}
 	}
+	checkAnswers(ctx, ws, sums, base, pp, cfg.AnswerSample)
 	reqLog := &serverLog{path: filepath.Join(logs, "kardan.log")}
 	for _, w := range ws {
 		if w.Name == "home" || w.Name == "asset" {
 			sums[w.Name].Distinct = len(w.Reqs)
 		}
 		if sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
-			if err := k.harnessAlone(ctx, w); err != nil {
+			if err := measureAll(ctx, cfg, w, sums[w.Name], nil, nil, pp, profiled); err != nil {
 				return err
 			}
 			continue
 		}
-		r, err := k.both(ctx, w, call, reqLog.mark)
-		if err != nil {
+		if err := measureAll(ctx, cfg, w, sums[w.Name], call, reqLog.mark, pp, profiled); err != nil {
 			return err
 		}
-		r.ServerP50, r.ServerP99, _ = reqLog.latencies(w.Reqs[0].Path)
-		sums[w.Name].Kardan = r
+		if r := sums[w.Name].Kardan; r != nil {
+			// The log names the path without its query (the suggest workload has one).
+			path, _, _ := strings.Cut(w.Reqs[0].Path, "?")
+			r.ServerP50, r.ServerP99, _ = reqLog.latencies(path)
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -533,71 +571,6 @@ func lighthouse(ctx context.Context, cfg *runConfig, logs, base string, demo *de
 		out = append(out, sc)
 	}
 	return out, ""
-}
-
-// runPostgres installs (if needed), starts and loads a private PostgreSQL, serves the peer and
-// measures the workloads it answers, then stops both.
-func runPostgres(ctx context.Context, cfg *runConfig, ps *procs, work, logs, dbPath string, ws []*workload,
-	sums map[string]*workloadSummary, s *summary, measure measureFunc) error {
-	pgLog := filepath.Join(logs, "postgres.log")
-	bin, err := ensurePostgres(ctx, pgLog)
-	if err != nil {
-		return err
-	}
-	cluster, err := newPGCluster(ctx, bin, work, pgLog)
-	if err != nil {
-		return err
-	}
-	s.PGVersion = cluster.version
-	if err := cluster.start(ctx, ps, pgLog); err != nil {
-		return err
-	}
-	defer cluster.proc.stop(60 * time.Second)
-	slog.Info("loading PostgreSQL", "n", cfg.N)
-	took, err := loadPG(ctx, dbPath, cluster.dsn())
-	if err != nil {
-		return err
-	}
-	s.PGLoadSeconds = took
-	slog.Info("PostgreSQL loaded", "seconds", took)
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	port, err := freePort()
-	if err != nil {
-		return err
-	}
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	front, err := ps.start(procSpec{Name: "pgserve", Argv: []string{self, "pgserve", "--dsn", cluster.dsn(),
-		"--addr", fmt.Sprintf("127.0.0.1:%d", port), "--conns", strconv.Itoa(cfg.PGConnections)}, Log: filepath.Join(logs, "pgserve.log")})
-	if err != nil {
-		return err
-	}
-	defer front.stop(15 * time.Second)
-	if err := waitHTTP(ctx, base+"/healthz", front, time.Minute); err != nil {
-		return err
-	}
-	call, err := httpCaller(base, cfg.Load.Clients)
-	if err != nil {
-		return err
-	}
-	for _, w := range ws {
-		if !w.PG || sums[w.Name].Skipped != "" || len(w.Reqs) == 0 {
-			continue
-		}
-		sums[w.Name].PG = measure("postgres", w, w.Reqs, call)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-	}
-	if m, err := treePSSMiB(cluster.proc.pid()); err == nil {
-		s.PGMemoryMiB = m
-	}
-	if m, err := memoryOf(front.pid()); err == nil {
-		s.PGServeMiB = m.RSSMiB
-	}
-	return nil
 }
 
 // runCeilingPeer measures the ceiling with each workload's calls, answered with a fixed body of

@@ -59,6 +59,9 @@ type ServeConfig struct {
 	// SearchRate and SearchBurst limit search requests per client address (0: no limit).
 	SearchRate  float64
 	SearchBurst int
+	// UploadsPublicURL, when set, is where GET /uploads/KEY redirects (URL + "/" + KEY): a CDN
+	// serving the bucket, so image bytes do not pass through Kardan.
+	UploadsPublicURL string
 	// Clock is the setup link's clock (nil: time.Now); tests move it past the link's hour.
 	Clock func() time.Time
 }
@@ -72,6 +75,8 @@ type App struct {
 	API   *api.Server
 	// Search is the search index, fed from the store's outbox.
 	Search *search.Index
+	// Storage is where images are kept: uploads/ or the --uploads bucket.
+	Storage media.Storage
 	// Handler is what the HTTP server runs: the API, unless a test wraps it.
 	Handler http.Handler
 	// Setup is the one-time page that creates the first administrator: nil once one exists, or
@@ -120,7 +125,11 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	uploads, err := media.NewLocalDir(g.UploadsDir())
+	publicURL, err := checkPublicURL(cfg.UploadsPublicURL)
+	if err != nil {
+		return nil, err
+	}
+	uploads, err := g.OpenStorage(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +143,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{g: g, cfg: cfg, Store: st, proxies: proxies}
+	a := &App{g: g, cfg: cfg, Store: st, Storage: uploads, proxies: proxies}
 	// A first start finds an empty database, and an upgrade may bring newer reference data:
 	// either way the binary's provinces, cities and categories are applied before anything reads
 	// them (the search index included).
@@ -163,6 +172,8 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SMSTemplates:   map[string]string{"new_lead": cfg.SMSLeadTemplate, "moderation": cfg.SMSModerationTemplate},
 		SMSPerDay:      cfg.SMSPerDay,
 		Uploads:        uploads,
+		UploadsURL:     publicURL,
+		ShareCards:     g.CardsDir(),
 		Metrics:        cfg.Metrics,
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,

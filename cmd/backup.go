@@ -45,7 +45,7 @@ writes elsewhere and --out - writes the archive to standard output (for ssh or a
 			}
 			defer st.Close()
 			start := time.Now()
-			opt := admin.BackupOptions{UploadsDir: g.UploadsDir(), Version: Version}
+			opt := admin.BackupOptions{UploadsDir: g.backupUploadsDir(), Version: Version}
 			if out == "-" {
 				// The archive owns standard output; the summary goes to standard error.
 				m, err := admin.Backup(ctx, st, cmd.OutOrStdout(), opt)
@@ -99,7 +99,7 @@ func logBackup(dest string, size int64, m *admin.Manifest, d time.Duration, rota
 func scheduledBackup(ctx context.Context, g *Globals, st *store.Store, keep int) error {
 	start := time.Now()
 	dest := filepath.Join(g.BackupsDir(), admin.BackupName(start))
-	m, size, err := admin.BackupToFile(ctx, st, dest, admin.BackupOptions{UploadsDir: g.UploadsDir(), Version: Version})
+	m, size, err := admin.BackupToFile(ctx, st, dest, admin.BackupOptions{UploadsDir: g.backupUploadsDir(), Version: Version})
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func backupBeforeMigrate(ctx context.Context, g *Globals) error {
 	dest := filepath.Join(g.BackupsDir(), fmt.Sprintf("kardan-%s-before-schema-%d.tar.gz",
 		start.UTC().Format("20060102T150405Z"), store.SchemaVersion()))
 	slog.Info("the database will be migrated: backing it up first", "schema", v, "binary", store.SchemaVersion(), "file", dest)
-	m, size, err := admin.BackupClosedDB(ctx, g.DBPath(), dest, admin.BackupOptions{UploadsDir: g.UploadsDir(), Version: Version})
+	m, size, err := admin.BackupClosedDB(ctx, g.DBPath(), dest, admin.BackupOptions{UploadsDir: g.backupUploadsDir(), Version: Version})
 	if err != nil {
 		return fmt.Errorf("backup before migrating: %w", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"kardan/admin"
-	"kardan/media"
 )
 
 // purgeEvery is how often a running server purges deleted profiles and unused images.
@@ -16,11 +15,7 @@ const purgeEvery = 24 * time.Hour
 // level_score up to the current mean of all scores, and refreshes the query planner's
 // statistics so browse plans follow the data as it grows.
 func (a *App) purgeLoop(ctx context.Context) {
-	storage, err := media.NewLocalDir(a.g.UploadsDir())
-	if err != nil {
-		slog.Error("purge", "err", err)
-		return
-	}
+	storage := a.Storage
 	timer := time.NewTimer(time.Minute)
 	defer timer.Stop()
 	for {

@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"kardan/admin"
-	"kardan/media"
 	"kardan/store"
 )
 
@@ -22,7 +21,7 @@ A running server does the same once a day.`,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withStore(cmd, g, func(ctx context.Context, st *store.Store) error {
-				storage, err := media.NewLocalDir(g.UploadsDir())
+				storage, err := g.OpenStorage(ctx)
 				if err != nil {
 					return err
 				}

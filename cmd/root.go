@@ -32,6 +32,9 @@ var (
 type Globals struct {
 	DataDir  string
 	LogLevel string
+	// Uploads is an s3:// URL of the bucket images are kept in; empty keeps them in the data
+	// directory's uploads/.
+	Uploads string
 	// Web is the embedded web app (webui/dist).
 	Web fs.FS
 	// Out and Err are where commands write, so tests can read them.
@@ -46,6 +49,9 @@ func (g *Globals) IndexDir() string { return filepath.Join(g.DataDir, "index") }
 
 // UploadsDir is the uploaded images' directory inside the data directory.
 func (g *Globals) UploadsDir() string { return filepath.Join(g.DataDir, "uploads") }
+
+// CardsDir holds the drawn share cards of profiles and articles (a cache: deleting it is safe).
+func (g *Globals) CardsDir() string { return filepath.Join(g.DataDir, "cards") }
 
 // env answers KARDAN_<name> from the environment, or def.
 func env(name, def string) string {
@@ -134,6 +140,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		},
 	}
 	root.PersistentFlags().StringVar(&g.DataDir, "data", env("DATA", "./data"), "data directory (env KARDAN_DATA)")
+	root.PersistentFlags().StringVar(&g.Uploads, "uploads", env("UPLOADS", ""), "keep images in an S3-compatible bucket: s3://bucket[/prefix]?endpoint=host&region=name, keys from KARDAN_S3_ACCESS_KEY/KARDAN_S3_SECRET_KEY or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY (env KARDAN_UPLOADS); default uploads/ in the data directory")
 	root.PersistentFlags().StringVar(&g.LogLevel, "log-level", env("LOG_LEVEL", "info"), "log level: debug, info, warn, error (env KARDAN_LOG_LEVEL)")
 	root.AddCommand(
 		newServeCmd(g),
@@ -148,6 +155,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newRestoreCmd(g),
 		newExportCmd(g),
 		newDoctorCmd(g),
+		newMigrateCmd(g),
 	)
 	return root
 }

@@ -47,7 +47,7 @@ run kardan reindex afterwards, or let a running server index them.`,
 				if err != nil {
 					return err
 				}
-				uploads, err := media.NewLocalDir(g.UploadsDir())
+				uploads, err := g.OpenStorage(ctx)
 				if err != nil {
 					return err
 				}

@@ -74,5 +74,6 @@ func addSharedFlags(c *cobra.Command, cfg *ServeConfig, proxies *string, fromEnv
 	f.StringVar(&cfg.SMSKey, "sms-key", env("SMS_KEY", ""), "Kavenegar API key (env KARDAN_SMS_KEY)")
 	f.StringVar(&cfg.SMSTemplate, "sms-template", env("SMS_TEMPLATE", ""), "Kavenegar verify-lookup template (env KARDAN_SMS_TEMPLATE)")
 	f.StringVar(proxies, "trusted-proxy", env("TRUSTED_PROXY", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (env KARDAN_TRUSTED_PROXY)")
+	f.StringVar(&cfg.UploadsPublicURL, "uploads-public-url", env("UPLOADS_PUBLIC_URL", ""), "redirect GET /uploads/KEY to this URL + /KEY (a CDN in front of the --uploads bucket) instead of streaming images (env KARDAN_UPLOADS_PUBLIC_URL)")
 	f.DurationVar(&cfg.BackupEvery, "backup-every", fromEnv.Duration("BACKUP_EVERY", 0), "write a backup into backups/ this often, e.g. 24h (0: off; env KARDAN_BACKUP_EVERY)")
 }

@@ -135,3 +135,28 @@ func (d *LocalDir) Delete(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// Walk calls fn with every stored key and its size, skipping the temporary files of a Put in
+// progress. The order is the directory walk's (lexical).
+func (d *LocalDir) Walk(ctx context.Context, fn func(key string, size int64) error) error {
+	return filepath.WalkDir(d.root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+			return nil
+		}
+		rel, err := filepath.Rel(d.root, p)
+		if err != nil {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		return fn(filepath.ToSlash(rel), info.Size())
+	})
+}

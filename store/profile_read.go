@@ -22,7 +22,7 @@ const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.cit
 	p.work_history_years, p.descriotion, p.address, COALESCE(p.lat, 0), COALESCE(p.long, 0), p.account_status, p.active,
 	p.display, p.delete_at, p.score, p.count_scorer, p.level_score, p.profile_image, p.logo, p.services, p.hours_of_work,
 	p.social_network, p.area_working, p.portfolio_images, p.option, p.list_object, p.admin_id, p.admin_note, p.create_at,
-	p.update_at, p.special_days, p.open_on_holidays,
+	p.update_at, p.special_days, p.open_on_holidays, p.verified_at, p.listed_by,
 	(SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
 
 func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
@@ -35,11 +35,11 @@ func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 func scanProfileAs(sc interface{ Scan(...any) error }, weeks *weekCache, more ...any) (*Profile, error) {
 	p := &Profile{}
 	var services, hours, social, areas, portfolio, option, listObject, special, cats string
-	dest := append(make([]any, 0, 36+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
+	dest := append(make([]any, 0, 38+len(more)), &p.ID, &p.UserID, &p.RangeWorkerID, &p.ProvinceID, &p.CityID,
 		&p.ProfileName, &p.Slug, &p.KeyWord, &p.WorkHistoryYears, &p.Descriotion, &p.Address, &p.Lat, &p.Long,
 		&p.AccountStatus, &p.Active, &p.Display, &p.DeleteAt, &p.Score, &p.CountScorer, &p.LevelScore, &p.ProfileImage,
 		&p.Logo, &services, &hours, &social, &areas, &portfolio, &option, &listObject, &p.AdminID, &p.AdminNote,
-		&p.CreateAt, &p.UpdateAt, &special, &p.OpenOnHolidays, &cats)
+		&p.CreateAt, &p.UpdateAt, &special, &p.OpenOnHolidays, &p.VerifiedAt, &p.ListedBy, &cats)
 	if err := sc.Scan(append(dest, more...)...); err != nil {
 		return nil, err
 	}

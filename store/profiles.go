@@ -96,6 +96,10 @@ type Profile struct {
 	AdminNote        string
 	CreateAt         int64
 	UpdateAt         int64
+	// VerifiedAt is when an admin marked the business verified (nil: not verified).
+	VerifiedAt *int64
+	// ListedBy is the admin who listed the profile for a business, which can claim it.
+	ListedBy *int64
 	// Stored, when set (only by ProfilesWithOwners), holds the list columns' stored JSON text;
 	// Services, SocialNetwork, AreaWorking, PortfolioImages and Option are then left nil, and
 	// HoursOfWork may be shared with other profiles: it is only to be read.
@@ -105,6 +109,11 @@ type Profile struct {
 // Visible reports whether the public may see p.
 func (p *Profile) Visible() bool {
 	return p.AccountStatus == StatusAccepted && p.Active && p.Display && p.DeleteAt == nil
+}
+
+// Claimable reports whether the business can still claim p: an admin listed it and owns it yet.
+func (p *Profile) Claimable() bool {
+	return p.ListedBy != nil && *p.ListedBy == p.UserID && p.DeleteAt == nil
 }
 
 // ShownStatus is the status shown to owners and admins: Deleted for a deleted profile.
@@ -260,7 +269,10 @@ func updateProfile(ctx context.Context, tx *sql.Tx, p *Profile) error {
 		p.Address, p.Lat, p.Long, p.AccountStatus, p.Active, p.Display, p.ProfileImage, p.Logo,
 		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.UpdateAt, specialDaysText(p.SpecialDays),
 		p.OpenOnHolidays, p.ID)
-	return err
+	if err != nil {
+		return err
+	}
+	return recheckVerified(ctx, tx, p, p.UpdateAt)
 }
 
 // specialDaysText answers the stored JSON of special days ("[]" for none).

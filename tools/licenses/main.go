@@ -378,7 +378,9 @@ binary and every npm package whose code is in the embedded web app, with the lic
 files declare. All are compatible with distributing Kardan under MIT: the permissive licences
 (MIT, BSD, Apache-2.0, ISC) ask that their notices travel with binary copies, so each release
 tarball carries THIRD_PARTY_NOTICES with every licence text (tools/licenses -notices); the
-Vazirmatn font's OFL-1.1 allows bundling it with any software. Test-only and build-only dependencies (vite, vitest,
+Vazirmatn font's OFL-1.1 allows bundling it with any software (the server also embeds four of
+its WOFF files, from @fontsource/vazirmatn, to draw share cards: sharecard/fonts, licence beside
+them). go-text/typesetting is offered under Unlicense OR BSD-3-Clause; BSD-3-Clause is listed. Test-only and build-only dependencies (vite, vitest,
 playwright, lib/pq for the benchmark) are not in the binary and not listed.
 
 `)
