@@ -309,7 +309,7 @@ func runMixed(ctx context.Context, args []string) error {
 		acked += kinds[k].ok
 	}
 	writesPerSec := float64(acked) / duration.Seconds()
-	fmt.Printf("\nwrites: %d acknowledged, %.0f/s, p50 %.1f ms, p99 %.1f ms; server CPU %.2f ms a request (%.1f s over %d); load average %s at the start, %s at the end\n",
+	fmt.Printf("\nwrites: %d acknowledged, %.0f/s, p50 %.1f ms, p99 %.1f ms; server CPU %.2f ms a request (%.1f s over %d); load average (1, 5, 15 min) %s at the start, %s at the end\n",
 		acked, writesPerSec, writes.quantile(0.5), writes.quantile(0.99), 1000*cpu/float64(max(total, 1)), cpu, total, loadBefore, loadAfter)
 	fmt.Printf("\nall: %d requests, p99 %.1f ms, 5xx %d; writes acknowledged %d (comments %d, blogs %d, last edits %d), lost %d, stale edits %d; server memory %.0f MiB (peak %.0f MiB)\n",
 		total, all.quantile(0.99), total5xx, len(comments)+len(blogs)+len(blogEdits), len(comments), len(blogs), len(blogEdits),
@@ -432,16 +432,4 @@ func cpuSeconds(pid int) float64 {
 	utime, _ := strconv.ParseFloat(f[11], 64)
 	stime, _ := strconv.ParseFloat(f[12], 64)
 	return (utime + stime) / 100 // USER_HZ is 100 on Linux
-}
-
-// loadAverage answers the machine's one-minute load average, as /proc/loadavg has it.
-func loadAverage() string {
-	raw, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	if f := strings.Fields(string(raw)); len(f) > 0 {
-		return f[0]
-	}
-	return "?"
 }
