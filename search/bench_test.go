@@ -73,6 +73,10 @@ func BenchmarkSearchUser(b *testing.B) {
 		{"MapRadius1000", []search.ProfileQuery{{HasPoint: true, Lat: 35.70, Long: 51.40, Radius: 1000}, {HasPoint: true, Lat: 36.30, Long: 59.60, Radius: 1000},
 			{HasPoint: true, Lat: 32.65, Long: 51.67, Radius: 1000}}},
 		{"BrowseBest", []search.ProfileQuery{{Order: search.OrderBest}, {Order: search.OrderBest, Skip: 20}, {Order: search.OrderBest, CityID: 1, City: "tehran"}}},
+		// A price range with no text reads every profile's prices in the facts table (the browse
+		// of SQLite knows no prices).
+		{"PriceRange", []search.ProfileQuery{{PriceMin: 500_000, PriceMax: 2_000_000}, {PriceMin: 1_000_000, City: "tehran", CityID: 1},
+			{Text: "لوله کش", PriceMax: 1_000_000}}},
 	}
 	for _, shape := range shapes {
 		b.Run(shape.name, func(b *testing.B) {
