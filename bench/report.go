@@ -124,6 +124,14 @@ func (s *summary) judge() {
 		if w.search && w.KardanHarness != nil {
 			s.addCheck(w.Name+": within 1.5× of the bare harness", fmt.Sprintf("%.2f× of its throughput", *w.KardanHarness), *w.KardanHarness >= 1/1.5)
 		}
+		if w.Name == suggestWorkload {
+			// #19: suggestions as you type answer within a few milliseconds.
+			p99, side := k.ServerP99, "server"
+			if p99 == 0 {
+				p99, side = k.P99, "client"
+			}
+			s.addCheck("suggest: p99 < 5 ms", fmt.Sprintf("%.2f ms (%s)", p99, side), p99 < 5 && k.Errors == 0)
+		}
 		if w.Name == "slug" {
 			s.addCheck("profile by slug ≥ 8,000/s", fmt.Sprintf("%.0f/s", k.RPS), k.RPS >= 8000)
 		}

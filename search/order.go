@@ -38,11 +38,18 @@ type fact struct {
 	lat, long float64 // exact: the radius cut is made with them
 	created   int64
 	sched     *store.Schedule // open_now; shared by the profiles of one week without special days
+	prices    []int64         // the services' prices, lowest first (the price range filter)
 }
 
 func factOf(f store.ProfileFact, sched *store.Schedule) fact {
 	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
-		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched}
+		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched, prices: f.Prices}
+}
+
+// priced reports whether some price of f lies within [lo, hi] (hi 0: no upper bound).
+func (f *fact) priced(lo, hi int64) bool {
+	i, _ := slices.BinarySearch(f.prices, lo)
+	return i < len(f.prices) && (hi == 0 || f.prices[i] <= hi)
 }
 
 // schedules shares the schedules of the facts table: most profiles keep one of a few weeks
@@ -140,7 +147,7 @@ func (fs *facts) set(p *store.Profile) {
 	}
 	sched := p.Schedule()
 	f := factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
-		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt}, &sched)
+		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt, Prices: store.PricesOf(p.Services)}, &sched)
 	fs.rows[p.ID] = f
 	if f.level >= fs.topLevel {
 		fs.top.add(p.ID)
@@ -180,9 +187,13 @@ type pageCollector struct {
 	// open, when set, keeps only the profiles open at that moment (open_now); total then
 	// counts what it keeps.
 	open *store.Moment
-	rank *textRank       // the relevance of the hits, for the relevance order
-	ctx  context.Context // the search's, for the readers rank opens
-	kept keptHits
+	// priced, when set, keeps only the profiles with a service priced within [priceLo, priceHi]
+	// (priceHi 0: no upper bound); total then counts what it keeps.
+	priced           bool
+	priceLo, priceHi int64
+	rank             *textRank       // the relevance of the hits, for the relevance order
+	ctx              context.Context // the search's, for the readers rank opens
+	kept             keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids  []int64
 	err  error
@@ -305,17 +316,24 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 			if !ok {
 				return nil
 			}
-			if c.open == nil {
+			if c.open == nil && !c.priced {
 				c.total++
 			}
 			if c.order == OrderNearest {
 				h.keys[0] = -dist // the distance within already measured
 			}
 		}
+		if c.priced {
+			if f := c.fact(id); !f.priced(c.priceLo, c.priceHi) {
+				return nil
+			}
+		}
 		if c.open != nil {
 			if f := c.fact(id); f.sched == nil || !f.sched.OpenAt(*c.open) {
 				return nil
 			}
+		}
+		if c.open != nil || c.priced {
 			c.total++
 		}
 		if c.k <= 0 {

@@ -18,6 +18,7 @@ import NotFound from './pages/NotFound';
 const Search = lazy(() => import('./pages/Search'));
 const MapPage = lazy(() => import('./pages/Map'));
 const Profile = lazy(() => import('./pages/Profile'));
+const ProfilePreview = lazy(() => import('./pages/Profile/Preview'));
 const Blog = lazy(() => import('./pages/Blog'));
 const BlogPost = lazy(() => import('./pages/BlogPost'));
 const Contact = lazy(() => import('./pages/Contact'));
@@ -97,6 +98,7 @@ function Shell() {
             <Route path="/search/:city/:category" element={<Search />} />
             <Route path="/map" element={<MapPage />} />
             <Route path="/profile/:slug" element={<Profile />} />
+            <Route path="/preview/:id" element={<ProfilePreview />} />
             <Route path="/blog" element={<Blog />} />
             <Route path="/blog/:slug" element={<BlogPost />} />
             <Route path="/contact" element={<Contact />} />
