@@ -105,3 +105,6 @@ func SetRefMaxAge(d time.Duration) func() {
 	refMaxAge = d
 	return func() { refMaxAge = old }
 }
+
+// SyncBatches answers how many index batches the outbox drains have applied since ix opened.
+func SyncBatches(ix *Index) uint64 { return ix.batches.Load() }

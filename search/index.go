@@ -46,6 +46,13 @@ type Index struct {
 	idx bleve.Index
 
 	applyMu sync.Mutex // one drain of the outbox at a time
+	// applied mirrors the outbox position written in the index (keyOutbox), so a request that
+	// waits for its write (SyncTo) reads it without the lock; progress is closed and replaced
+	// whenever a drain ends or applies a batch, waking the requests waiting on it.
+	applied    atomic.Int64
+	progressMu sync.Mutex
+	progress   chan struct{}
+	batches    atomic.Uint64 // index batches the drains applied (a test checks that writers share them)
 	closed  bool
 	kick    chan struct{}
 	ref     *refCache
@@ -179,7 +186,8 @@ func newMapping() mapping.IndexMapping {
 // another mapping version, then applies whatever the outbox holds that it has not seen.
 func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
 	tuneBleve()
-	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC}
+	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC,
+		progress: make(chan struct{})}
 	idx, err := openExisting(dir)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
