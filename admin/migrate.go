@@ -281,7 +281,12 @@ func copyTable(ctx context.Context, src *sql.DB, tx *sql.Tx, table string, cols 
 		}
 		n := len(batch) / len(cols)
 		var b strings.Builder
-		b.WriteString(`INSERT INTO ` + quote(table) + ` (` + list + `) VALUES `)
+		b.WriteString(`INSERT INTO ` + quote(table) + ` (` + list + `) `)
+		if postgres {
+			// Ids are copied as they are, identity columns GENERATED ALWAYS (the outbox's) too.
+			b.WriteString(`OVERRIDING SYSTEM VALUE `)
+		}
+		b.WriteString(`VALUES `)
 		p := 0
 		for r := 0; r < n; r++ {
 			if r > 0 {

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -38,6 +39,11 @@ type Store struct {
 
 	counts countCache
 	weeks  weekCache
+	commit *committer // the goroutine that runs every write once the store is open (commit.go)
+	// grouped counts the writes that committed in a transaction shared with others (GroupedWrites).
+	grouped atomic.Int64
+	// outboxCommitted is the highest index_outbox id this process has committed (OutboxCommitted).
+	outboxCommitted atomic.Int64
 }
 
 // Open opens (or creates) the database file at path and brings its schema up to date.
@@ -88,6 +94,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	s.read = read
+	s.startCommitter()
 	return s, nil
 }
 
@@ -112,6 +119,7 @@ func restrictFiles(path string) error {
 // Close checkpoints the WAL and closes every connection, so a clean stop leaves no WAL to recover.
 func (s *Store) Close() error {
 	var errs []error
+	s.stopCommitter()
 	if s.read != nil {
 		errs = append(errs, s.read.Close())
 	}
@@ -228,19 +236,6 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// tx runs fn in one write transaction: committed if fn returns nil, rolled back otherwise.
-func (s *Store) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }
 
 // Analyze refreshes the query planner's statistics. Without them SQLite picks the status index

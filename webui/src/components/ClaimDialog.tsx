@@ -4,7 +4,6 @@ import { useTranslation } from '../i18n';
 import { addClaim, sendClaimCode } from '../api/owners';
 import { useAuth } from '../state/auth';
 import { mapServerErrors } from '../lib/serverErrors';
-import { toast } from '../state/toast';
 import { Dialog } from './Dialog';
 import { FormField } from './FormField';
 
@@ -50,7 +49,7 @@ export function ClaimDialog({ open, onClose, id, name }: { open: boolean; onClos
     setBusy(true);
     try {
       await addClaim(id, code.trim(), note.trim());
-      toast(t('claim.sent'), 'success');
+      // The dialog says it (role=status): a toast would say it twice.
       setDone(true);
     } catch (x) {
       fail(x);
