@@ -9,7 +9,7 @@ DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
 
-.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses s3server
+.PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses s3server check-html
 
 ## run: build the web app and the binary, load the reference data, serve on $(ADDR)
 run: web build
@@ -99,6 +99,18 @@ soak:
 ## test-e2e: browser journeys (webui/e2e/journeys) against the built binary in Debian Chromium
 test-e2e: web build
 	cd webui && npm run e2e
+
+## check-html: the Nu HTML checker (npm vnu-jar, with the machine's Java 17: apt-get install
+## default-jre-headless) over the main pages the built binary serves with demo data (home, search,
+## category in a city, profile, article, 404, and their /en addresses); fails on any error or warning
+check-html: web build tools/check-html/node_modules/.installed
+	@command -v java >/dev/null || { echo "check-html needs Java 11+ (apt-get install default-jre-headless)"; exit 1; }
+	node tools/check-html/check.mjs
+
+# vnu-jar's install script would fetch a Java runtime of its own: the machine's is used instead.
+tools/check-html/node_modules/.installed: tools/check-html/package.json tools/check-html/package-lock.json
+	cd tools/check-html && npm ci --ignore-scripts --no-audit --no-fund
+	@touch $@
 
 ## bench: seed BENCH_N demo profiles and measure Kardan beside PostgreSQL, a bare in-process
 ## harness and a bare net/http ceiling; writes BENCHMARKS.md and bench/results/ (see bench/README.md)

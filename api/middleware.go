@@ -287,7 +287,7 @@ func tileOrigin(tiles string) string {
 // withGzip compresses answers for clients that accept it, except what is compressed already.
 func withGzip(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") || r.Method == http.MethodHead {
+		if !acceptsEncoding(r.Header.Get("Accept-Encoding"), "gzip") || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}

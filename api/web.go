@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -83,7 +84,11 @@ func serveWebFile(w http.ResponseWriter, r *http.Request, p string, f *webFile) 
 		return
 	}
 	body := f.body
-	if f.gz != nil && strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+	switch ae := r.Header.Get("Accept-Encoding"); {
+	case f.br != nil && acceptsEncoding(ae, "br"):
+		h.Set("Content-Encoding", "br")
+		body = f.br
+	case f.gz != nil && acceptsEncoding(ae, "gzip"):
 		h.Set("Content-Encoding", "gzip")
 		body = f.gz
 	}
@@ -92,6 +97,32 @@ func serveWebFile(w http.ResponseWriter, r *http.Request, p string, f *webFile) 
 	if r.Method != http.MethodHead {
 		w.Write(body)
 	}
+}
+
+// acceptsEncoding reports whether an Accept-Encoding header accepts the coding: named (or "*")
+// with a quality above zero.
+func acceptsEncoding(header, coding string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(part, ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != coding && name != "*" {
+			continue
+		}
+		ok := true
+		for _, p := range strings.Split(params, ";") {
+			if k, v, found := strings.Cut(strings.TrimSpace(p), "="); found && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil || q <= 0 {
+					ok = false
+				}
+			}
+		}
+		if name == coding {
+			return ok
+		}
+		star = ok
+	}
+	return star
 }
 
 // pageMeta is what the server writes into the index page for one page.

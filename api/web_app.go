@@ -20,10 +20,12 @@ import (
 )
 
 // webFile is one file of the built web app, read once at start-up with its gzip form, so a
-// hashed asset is answered from memory without compressing it again.
+// hashed asset is answered from memory without compressing it again, and its Brotli form when the
+// build wrote one beside it (x.js.br, webui/scripts/precompress.mjs).
 type webFile struct {
 	body  []byte
 	gz    []byte
+	br    []byte
 	etag  string
 	ctype string
 }
@@ -93,6 +95,13 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	for p, f := range app.files {
+		// A Brotli form belongs to its file; it is not served under its own name.
+		if orig, ok := app.files[strings.TrimSuffix(p, ".br")]; ok && strings.HasSuffix(p, ".br") {
+			orig.br = f.body
+			delete(app.files, p)
+		}
 	}
 	index, ok := app.files["/index.html"]
 	if !ok {

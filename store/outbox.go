@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 )
 
 // OutboxRow is one change the search index must apply: entity "profile" or "blog" and its id.
@@ -16,11 +17,37 @@ type OutboxRow struct {
 // queueIndex records, inside the caller's transaction, that the index must look at an entity
 // again. The indexer reads the entity's current state, so one row per change is enough.
 func queueIndex(ctx context.Context, tx *sql.Tx, entity string, id, now int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES (?, ?, ?)`, entity, id, now)
+	var row int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES (?, ?, ?) RETURNING id`,
+		entity, id, now).Scan(&row)
 	if err != nil {
 		return fmt.Errorf("queue index: %w", err)
 	}
+	if q, ok := txQueued.Load(tx); ok {
+		q := q.(*int64)
+		*q = max(*q, row) // the transaction's own goroutine is the only one touching it
+	}
 	return nil
+}
+
+// txQueued holds, for each write transaction under way, the highest outbox id it queued, so the
+// store can publish it once the transaction commits (Store.OutboxCommitted). Keyed by *sql.Tx:
+// each transaction is its own key, whatever the database or the number of writers.
+var txQueued sync.Map
+
+// OutboxCommitted answers the highest outbox id this process has committed. A request that has
+// just written waits for the index to apply up to it (search.Index.SyncTo) before answering: at
+// least its own change, and maybe a few that committed meanwhile, applied in the same batch.
+func (s *Store) OutboxCommitted() int64 { return s.outboxCommitted.Load() }
+
+// noteCommitted raises OutboxCommitted to id.
+func (s *Store) noteCommitted(id int64) {
+	for {
+		cur := s.outboxCommitted.Load()
+		if id <= cur || s.outboxCommitted.CompareAndSwap(cur, id) {
+			return
+		}
+	}
 }
 
 // OutboxAfter answers up to limit outbox rows with ids above after, oldest first.

@@ -60,6 +60,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	read.SetMaxIdleConns(16)
 	read.SetConnMaxIdleTime(5 * time.Minute)
 	s.read = read
+	s.startCommitter()
 	return s, nil
 }
 
@@ -71,7 +72,7 @@ func (s *Store) migratePostgres(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	return s.plainTx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS migrations (
 			version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`); err != nil {
 			return fmt.Errorf("migrate: %w", err)

@@ -26,6 +26,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -50,6 +51,11 @@ type Store struct {
 
 	counts countCache
 	weeks  weekCache
+	commit *committer // the goroutine that runs every write once the store is open (commit.go)
+	// grouped counts the writes that committed in a transaction shared with others (GroupedWrites).
+	grouped atomic.Int64
+	// outboxCommitted is the highest index_outbox id this process has committed (OutboxCommitted).
+	outboxCommitted atomic.Int64
 }
 
 // Open opens (or creates) the database file at path, or connects to the PostgreSQL database
@@ -104,6 +110,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	read.SetMaxOpenConns(n)
 	read.SetMaxIdleConns(n)
 	s.read = read
+	s.startCommitter()
 	return s, nil
 }
 
@@ -128,6 +135,7 @@ func restrictFiles(path string) error {
 // Close checkpoints the WAL and closes every connection, so a clean stop leaves no WAL to recover.
 func (s *Store) Close() error {
 	var errs []error
+	s.stopCommitter()
 	if s.read != nil {
 		errs = append(errs, s.read.Close())
 	}
@@ -269,26 +277,6 @@ func checkNotNewer(applied map[int]bool, ms []migration) error {
 		}
 	}
 	return nil
-}
-
-// tx runs fn in one write transaction: committed if fn returns nil, rolled back otherwise. On
-// PostgreSQL the transaction first takes the cluster's writer lock (see writerLockKey).
-func (s *Store) tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	if s.engine == enginePostgres {
-		if err := lockWriter(ctx, tx); err != nil {
-			tx.Rollback()
-			return err
-		}
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	return tx.Commit()
 }
 
 // Analyze refreshes the query planner's statistics. Without them SQLite picks the status index
