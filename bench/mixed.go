@@ -36,6 +36,7 @@ func runMixed(ctx context.Context, args []string) error {
 	profiles := fs.Int("profiles", 2000, "demo profiles to seed")
 	writers := fs.Int("writers", 2000, "accounts that write (each meets the per-account caps of README's Limits)")
 	out := fs.String("out", "bench/results", "where the JSON result is written")
+	rate := fs.Int("rate", 0, "requests a second offered in all, in the same mix (0: every client asks again as soon as answered)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -142,6 +143,12 @@ func runMixed(ctx context.Context, args []string) error {
 	slog.Info("mixed: load", "clients", *clients, "duration", *duration)
 	cpuBefore := cpuSeconds(server.pid())
 	loadBefore := loadAverage()
+	var slots chan time.Time
+	var unsent atomic.Int64
+	if *rate > 0 {
+		slots = make(chan time.Time, *clients)
+		go offerSlots(loadCtx, slots, *rate, &unsent)
+	}
 	var wg sync.WaitGroup
 	for c := 0; c < *clients; c++ {
 		wg.Add(1)
@@ -165,6 +172,15 @@ func runMixed(ctx context.Context, args []string) error {
 			nextWriter := 0
 			for loadCtx.Err() == nil {
 				start := time.Now()
+				if slots != nil {
+					// Open loop: the request was due at its slot, so the wait for a free client
+					// counts in its latency (no coordinated omission).
+					select {
+					case start = <-slots:
+					case <-loadCtx.Done():
+						return
+					}
+				}
 				x := rng.IntN(100)
 				if x >= 75 && x < 88 && nextPair.Load() >= int64(len(pairs)) {
 					x = 90 // every pair has commented: write a blog draft instead
@@ -285,7 +301,11 @@ func runMixed(ctx context.Context, args []string) error {
 	var rows []row
 	var all histogram
 	var total, total5xx int64
-	fmt.Printf("\nmixed load: %d clients for %s on %d demo profiles\n\n", *clients, *duration, *profiles)
+	offered := "each client asking again as soon as answered (closed loop)"
+	if *rate > 0 {
+		offered = fmt.Sprintf("%d requests a second offered (open loop; %d never found a free client)", *rate, unsent.Load())
+	}
+	fmt.Printf("\nmixed load: %d clients for %s on %d demo profiles, %s\n\n", *clients, *duration, *profiles, offered)
 	fmt.Println("| kind | requests | req/s | p50 ms | p95 ms | p99 ms | 4xx | 5xx |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, k := range []string{"search", "profile", "comments", "comment-add", "blog-add", "blog-edit"} {
@@ -314,12 +334,17 @@ func runMixed(ctx context.Context, args []string) error {
 		total, all.quantile(0.99), total5xx, len(comments)+len(blogs)+len(blogEdits), len(comments), len(blogs), len(blogEdits),
 		lost, staleEdits, mem.RSSMiB, mem.PeakMiB)
 	if err := os.MkdirAll(*out, 0o755); err == nil {
-		raw, _ := json.MarshalIndent(map[string]any{"clients": *clients, "duration_s": duration.Seconds(), "profiles": *profiles,
+		raw, _ := json.MarshalIndent(map[string]any{"clients": *clients, "rate": *rate, "unsent": unsent.Load(), "duration_s": duration.Seconds(), "profiles": *profiles,
 			"kinds": rows, "p99_ms": all.quantile(0.99),
 			"writes_per_second": writesPerSec, "write_p50_ms": writes.quantile(0.5), "write_p99_ms": writes.quantile(0.99),
 			"server_cpu_ms_per_request": 1000 * cpu / float64(max(total, 1)), "load_average": []string{loadBefore, loadAfter}, "status_5xx": total5xx, "writes_acknowledged": len(comments) + len(blogs) + len(blogEdits),
 			"writes_lost": lost, "stale_edits": staleEdits, "date": time.Now().UTC().Format(time.RFC3339)}, "", "  ")
-		os.WriteFile(filepath.Join(*out, "mixed-"+time.Now().UTC().Format("20060102-150405")+".json"), raw, 0o644)
+		// An open-loop run files apart: the goals' table reads the newest closed-loop mixed-*.json.
+		name := "mixed-"
+		if *rate > 0 {
+			name = "openloop-"
+		}
+		os.WriteFile(filepath.Join(*out, name+time.Now().UTC().Format("20060102-150405")+".json"), raw, 0o644)
 	}
 	if total5xx > 0 || lost > 0 || staleEdits > 0 {
 		return fmt.Errorf("mixed load failed: %d 5xx, %d lost writes, %d stale edits", total5xx, lost, staleEdits)
@@ -429,4 +454,23 @@ func cpuSeconds(pid int) float64 {
 	utime, _ := strconv.ParseFloat(f[11], 64)
 	stime, _ := strconv.ParseFloat(f[12], 64)
 	return (utime + stime) / 100 // USER_HZ is 100 on Linux
+}
+
+// offerSlots sends the due time of one request every 1/rate seconds until ctx ends. A slot that
+// finds every client busy and the queue full is counted in unsent rather than held back, so the
+// schedule never slows down to what the server manages.
+func offerSlots(ctx context.Context, slots chan<- time.Time, rate int, unsent *atomic.Int64) {
+	interval := time.Second / time.Duration(rate)
+	next := time.Now()
+	for ctx.Err() == nil {
+		for !next.After(time.Now()) {
+			select {
+			case slots <- next:
+			default:
+				unsent.Add(1)
+			}
+			next = next.Add(interval)
+		}
+		time.Sleep(time.Until(next))
+	}
 }
