@@ -22,7 +22,6 @@ import (
 	_ "github.com/mattn/go-sqlite3"
 
 	"kardan/auth"
-	"kardan/store"
 )
 
 // runMixed is `bench mixed`: the operations load test. A fresh Kardan with demo data takes a
@@ -377,41 +376,39 @@ func postJSONMethod(ctx context.Context, c *http.Client, method, url, token stri
 }
 
 // seedWriters creates n writer accounts in the data directory's database (no server may hold
-// it) with a session each, and answers the sessions' bearer tokens.
+// it) with a session each, and answers the sessions' bearer tokens. Plain SQL over the two
+// tables rather than the store package, so the load test can measure an older binary whose
+// schema is older than this program's.
 func seedWriters(ctx context.Context, data string, n int) ([]string, error) {
-	st, err := store.Open(ctx, filepath.Join(data, "kardan.db"))
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(data, "kardan.db")+"?_busy_timeout=5000")
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
-	tokens := make([]string, n)
-	var wg sync.WaitGroup
-	errs := make(chan error, n)
-	sem := make(chan struct{}, 16) // enough to fill the store's group commit
-	for i := range tokens {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			u := &store.User{NumberPhone: fmt.Sprintf("0938%07d", i+1), Name: "نویسنده " + strconv.Itoa(i+1), PasswordHash: "x"}
-			if err := st.CreateUser(ctx, u); err != nil {
-				errs <- err
-				return
-			}
-			token, hash, err := auth.NewToken()
-			if err != nil {
-				errs <- err
-				return
-			}
-			if err := st.CreateSession(ctx, u.ID, store.NewSession{TokenHash: hash, TTL: 24 * time.Hour, ClientIP: "127.0.0.1"}); err != nil {
-				errs <- err
-				return
-			}
-			tokens[i] = token
-		})
+	defer db.Close()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	close(errs)
-	return tokens, <-errs
+	defer tx.Rollback()
+	now := time.Now().Unix()
+	tokens := make([]string, n)
+	for i := range tokens {
+		var id int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
+			VALUES (?, ?, 'x', '', 'user', ?, ?) RETURNING id`, fmt.Sprintf("0938%07d", i+1), "نویسنده "+strconv.Itoa(i+1), now, now).Scan(&id); err != nil {
+			return nil, err
+		}
+		token, hash, err := auth.NewToken()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO sessions (user_id, token_hash, create_at, expire_at, client_ip, user_agent)
+			VALUES (?, ?, ?, ?, '127.0.0.1', 'kardan-bench')`, id, hash, now, now+24*3600); err != nil {
+			return nil, err
+		}
+		tokens[i] = token
+	}
+	return tokens, tx.Commit()
 }
 
 // cpuSeconds answers the CPU time (user and system) process pid has used so far.

@@ -82,8 +82,11 @@ type check struct {
 	Met    bool   `json:"met"`
 }
 
+// ratio answers a's throughput over b's, or nil when either failed on more than one request in a
+// thousand (a broken peer answers fast; the errors column shows the rest, such as the rare
+// keep-alive connection the server closes as the client reuses it, which a POST does not retry).
 func ratio(a, b *result) *float64 {
-	if a == nil || b == nil || b.RPS == 0 || a.Errors > 0 || b.Errors > 0 {
+	if a == nil || b == nil || b.RPS == 0 || a.RPS == 0 || a.Errors*1000 > a.Requests || b.Errors*1000 > b.Requests {
 		return nil
 	}
 	r := a.RPS / b.RPS

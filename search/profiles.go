@@ -215,6 +215,13 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		defer rank.release()
 		pc.rank, pc.ctx = rank, ctx
 	}
+	if _, all := pq.(*query.MatchAllQuery); all && pc.rank == nil {
+		n := ix.scanFacts(pc)
+		if pc.radius > 0 || pc.open != nil || pc.priced {
+			n = pc.total
+		}
+		return &ProfileHits{IDs: pc.ids, Total: n}, tp, nil
+	}
 	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)

@@ -161,15 +161,27 @@ func recomputeScores(ctx context.Context, tx *sql.Tx, first, last int64) error {
 // meanScore is the prior of level_score: the mean of the scored profiles' means, or 3 (the middle
 // of the scale) before any score exists.
 func meanScore(ctx context.Context, tx *sql.Tx) (float64, error) {
-	var m sql.NullFloat64
-	err := tx.QueryRowContext(ctx, `SELECT AVG(CAST(score_sum AS REAL) / count_scorer) FROM profiles WHERE count_scorer > 0`).Scan(&m)
-	if err != nil {
+	// The two sums are kept by triggers (migration 0060): reading them costs the same at a
+	// million profiles as at ten, where the AVG over the table cost 50-95 ms at 100,000.
+	var sum float64
+	var n int64
+	if err := tx.QueryRowContext(ctx, `SELECT sum_means, scored FROM score_mean WHERE id = 1`).Scan(&sum, &n); err != nil {
 		return 0, err
 	}
-	if !m.Valid {
+	if n <= 0 {
 		return 3, nil
 	}
-	return m.Float64, nil
+	return sum / float64(n), nil
+}
+
+// recountScoreMean sets the two sums of meanScore from the profiles table, clearing whatever
+// floating-point drift the triggers' additions and subtractions have gathered.
+func recountScoreMean(ctx context.Context, tx *sql.Tx) error {
+	_, err := tx.ExecContext(ctx, `UPDATE score_mean SET
+		sum_means = (SELECT COALESCE(SUM(CAST(p.score_sum AS REAL) / p.count_scorer), 0) FROM profiles p WHERE p.count_scorer > 0),
+		scored = (SELECT COUNT(*) FROM profiles p WHERE p.count_scorer > 0)
+		WHERE id = 1`)
+	return err
 }
 
 // SlugsTaken answers which of these slugs profiles already use, for loaders that make their own.

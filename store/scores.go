@@ -18,6 +18,9 @@ const levelDrift = 0.01
 func (s *Store) RefreshLevelScores(ctx context.Context) (int, error) {
 	var n int
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := recountScoreMean(ctx, tx); err != nil {
+			return err
+		}
 		m, err := meanScore(ctx, tx)
 		if err != nil {
 			return err

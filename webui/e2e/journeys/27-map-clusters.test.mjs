@@ -1,7 +1,8 @@
 // Journey 27: the map search on a desktop: five plumbers a few metres apart are one numbered
 // disc beside two lone pins, the list sits beside the map and follows it both ways (a card's
 // hover marks its pin, a pin's click marks its card), the disc parts when pressed, the text box
-// narrows the pins, and an empty 1 km offers 5 km instead of an empty page.
+// narrows the pins, and an empty 1 km offers 5 km instead of an empty page. The search page
+// opens the same map beside its results, and "search this area" searches where it was moved.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, JOURNEY_TIMEOUT, axeCheck, number, plumber, t } from './harness.mjs';
@@ -83,3 +84,34 @@ for (const lang of ['fa', 'en']) {
     });
   });
 }
+
+test('the map beside the search results, search this area (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  await w.journey('27-search-map-fa', { lang }, async (page) => {
+    await page.goto('/search/tehran/plumber');
+    await page.locator('.results-grid .pcard').nth(6).waitFor();
+    const toggle = page.getByRole('button', { name: t(lang, 'search.showOnMap') });
+    await toggle.click();
+    const map = page.locator('.search-map');
+    await map.locator('.kd-cluster').first().waitFor();
+    const box = await map.boundingBox();
+    const list = await page.locator('.results').boundingBox();
+    assert.ok(box.x + box.width <= list.x + 1 || list.x + list.width <= box.x + 1, 'the map is beside the results');
+
+    await page.locator('.result-item', { hasText: 'نمونه 1' }).hover();
+    await map.locator('.kd-pin-active').waitFor();
+    await map.getByRole('button', { name: `لوله‌کشی ${STAR} 5`, exact: true }).click();
+    await page.locator('.result-item.is-active', { hasText: `${STAR} 5` }).waitFor();
+
+    // Moving the map offers to search there; the search then keeps the point and a radius.
+    assert.equal(await page.getByRole('button', { name: t(lang, 'search.searchArea') }).count(), 0, 'no offer before the visitor moves the map');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: t(lang, 'search.searchArea') }).click();
+    await page.waitForURL((u) => new URL(u).searchParams.has('near') && new URL(u).searchParams.has('radius'));
+    await page.locator('.results-grid .pcard').first().waitFor();
+    await page.locator('.pcard-distance').first().waitFor();
+  });
+});

@@ -29,12 +29,15 @@ export interface MapProps {
   label: string;
   openLabel?: string;
   class?: string;
-  onMoveEnd?: (center: { lat: number; lng: number }, zoom: number) => void;
+  /** The view moved; byVisitor when the visitor dragged or zoomed it (not a popup making room, not a fit). */
+  onMoveEnd?: (center: { lat: number; lng: number }, zoom: number, byVisitor: boolean) => void;
   onNavigate?: (href: string) => void;
   /** Pins closer than a finger's width are drawn as one numbered disc: its accessible name and shown number. */
   cluster?: { label: (n: number) => string; count: (n: number) => string };
   /** A pin was chosen on the map (clicked, tapped or pressed). */
   onSelect?: (id: MapMarker['id']) => void;
+  /** Fit the view to the pins whenever a new set arrives (center and zoom then only start it). */
+  fit?: boolean;
 }
 
 /** How close two pins may come on the screen before they are drawn as one, in pixels. */
@@ -113,6 +116,7 @@ export default function LeafletMap(p: MapProps) {
   const circle = useRef<L.Circle | null>(null);
   const cb = useRef(p);
   cb.current = p;
+  const fitting = useRef(false);
   const { t } = useTranslation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile server; the effects below follow the other props
@@ -131,9 +135,17 @@ export default function LeafletMap(p: MapProps) {
     m.attributionControl.setPrefix(false);
     if (p.interactive !== false) L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
     layer.current = L.layerGroup().addTo(m);
+    // A drag or a zoom is the visitor's; a popup making room for itself pans without either.
+    const byVisitor = { current: false };
+    m.on('dragstart zoomstart', () => {
+      if (!fitting.current) byVisitor.current = true;
+    });
     m.on('moveend', () => {
+      // A move the map made itself to fit new pins is not the visitor's.
+      if (fitting.current) return;
       const c = m.getCenter();
-      cb.current.onMoveEnd?.({ lat: c.lat, lng: c.lng }, m.getZoom());
+      cb.current.onMoveEnd?.({ lat: c.lat, lng: c.lng }, m.getZoom(), byVisitor.current);
+      byVisitor.current = false;
     });
     // Pins part or join as the zoom changes.
     m.on('zoomend', () => draw.current());
@@ -211,6 +223,19 @@ export default function LeafletMap(p: MapProps) {
 
   // draw reads the latest props through cb: new markers, or clustering switched, draw again.
   useEffect(() => draw.current(), [p.markers, !!p.cluster]);
+
+  // A new set of pins (not the same pins with another one marked) brings the view to them.
+  const pinSet = p.markers.map((mk) => mk.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new set of pins moves the view
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !p.fit || p.markers.length === 0) return;
+    const bounds = L.latLngBounds(p.markers.map((mk) => [mk.lat, mk.lng] as [number, number]));
+    // Without animation fitBounds moves the view at once, its moveend fired within the call.
+    fitting.current = true;
+    m.fitBounds(bounds.pad(0.15), { maxZoom: 16, animate: false });
+    fitting.current = false;
+  }, [pinSet, p.fit]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the circle follows its coordinates and radius; fitCircle only says how to show a new one
   useEffect(() => {

@@ -110,7 +110,10 @@ export default function MapPage() {
     [profiles, active, lang],
   );
 
-  const onMoveEnd = (c: { lat: number; lng: number }, zoom: number) => {
+  // The visitor's drags and zooms search the new area; a popup panning to fit (a card's hover
+  // opens its pin's popup) does not, or hovering the list would move the search.
+  const onMoveEnd = (c: { lat: number; lng: number }, zoom: number, byVisitor: boolean) => {
+    if (!byVisitor) return;
     window.clearTimeout(debounce.current);
     debounce.current = window.setTimeout(() => {
       setView({ center: [c.lat, c.lng], zoom });

@@ -19,6 +19,9 @@ import { PriceInput } from '../../components/PriceInput';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { RequestPriceDialog } from '../../components/RequestPriceDialog';
+import { lazy, Suspense } from 'preact/compat';
+
+const ResultsMap = lazy(() => import('./ResultsMap'));
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
@@ -352,9 +355,13 @@ export default function Search() {
   const f = useMemo(() => filtersFromUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const [sheet, setSheet] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The map beside the results (wide screens), and the result marked on both.
+  const [mapOpen, setMapOpen] = useState(false);
+  const [marked, setMarked] = useState<number | null>(null);
   // The filters sit beside the results on a wide screen only; on a phone they open in a sheet, so
   // a phone builds them (hundreds of category options) and loads their lists only when asked.
   const wide = useMedia('(min-width: 1024px)');
+  const withMap = wide && mapOpen;
   const url = urlFromFilters(f);
 
   const result = useLoad(
@@ -406,10 +413,17 @@ export default function Search() {
           <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: data.count, n: formatNumber(data.count, lang) }) : '\u00a0'}</p>
         </div>
         <div class="search-head-actions">
-        <Link class="btn btn-outline on-map" to={mapUrlOf(f)}>
-          <Icon name="map" size={18} />
-          {t('search.showOnMap')}
-        </Link>
+        {wide ? (
+          <button type="button" class="btn btn-outline on-map" aria-pressed={mapOpen} onClick={() => setMapOpen(!mapOpen)}>
+            <Icon name="map" size={18} />
+            {t(mapOpen ? 'search.hideMap' : 'search.showOnMap')}
+          </button>
+        ) : (
+          <Link class="btn btn-outline on-map" to={mapUrlOf(f)}>
+            <Icon name="map" size={18} />
+            {t('search.showOnMap')}
+          </Link>
+        )}
         <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
           <Icon name="filter" size={18} />
           {t('search.filters')}
@@ -418,7 +432,7 @@ export default function Search() {
         </div>
       </div>
 
-      <div class="search-layout">
+      <div class={`search-layout ${withMap ? 'with-map' : ''}`}>
         {wide && (
           <aside class="filters-aside card card-pad" aria-label={t('search.filters')}>
             <FilterForm f={f} go={go} tree={tree.data} />
@@ -480,15 +494,41 @@ export default function Search() {
                   />
                 )}
                 <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
-                  {cards.items.map((p) => (
-                    <ProfileCard key={p.id} p={p} level={2} />
-                  ))}
+                  {cards.items.map((p) =>
+                    withMap ? (
+                      // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only mark the pin on the map; the card inside is the control
+                      <div
+                        key={p.id}
+                        id={`result-${p.id}`}
+                        class={`result-item ${p.id === marked ? 'is-active' : ''}`}
+                        onMouseEnter={() => setMarked(p.id)}
+                        onFocusCapture={() => setMarked(p.id)}
+                      >
+                        <ProfileCard p={p} level={2} />
+                      </div>
+                    ) : (
+                      <ProfileCard key={p.id} p={p} level={2} />
+                    ),
+                  )}
                 </div>
                 <Pager page={f.page} count={r.data.count} href={(n) => urlFromFilters({ ...f, page: n })} />
               </>
             )}
           </Loaded>
         </section>
+        {withMap && (
+          <Suspense fallback={<div class="search-map kd-map skeleton" />}>
+            <ResultsMap
+              profiles={data?.profiles ?? NO_PROFILES}
+              active={marked}
+              onSelect={(id) => {
+                setMarked(id);
+                document.getElementById(`result-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+              }}
+              onSearchArea={(near, radius) => go({ near, radius })}
+            />
+          </Suspense>
+        )}
       </div>
 
       <Dialog
