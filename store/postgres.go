@@ -53,7 +53,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	rcfg, _ := pgx.ParseConfig(dsn) // parsed above: cannot fail
+	rcfg, _ := pgx.ParseConfig(dsn)                            // parsed above: cannot fail
 	rcfg.RuntimeParams["default_transaction_read_only"] = "on" // a read connection can never write by mistake
 	read := sql.OpenDB(pgConnector{stdlib.GetConnector(*rcfg)})
 	read.SetMaxOpenConns(16)
