@@ -140,7 +140,7 @@ type priceOnly struct {
 // the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
-		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p NOT INDEXED WHERE `+visibleSQL)
+		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p`+s.notIndexed()+` WHERE `+visibleSQL)
 	if err != nil {
 		return fmt.Errorf("profile facts: %w", err)
 	}

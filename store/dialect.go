@@ -138,6 +138,15 @@ func (s *Store) rowidColumn() string {
 	return "rowid"
 }
 
+// notIndexed tells SQLite's planner to scan the table (a hint PostgreSQL's planner neither takes
+// nor needs).
+func (s *Store) notIndexed() string {
+	if s.engine == enginePostgres {
+		return ""
+	}
+	return " NOT INDEXED"
+}
+
 // Engine answers "sqlite" or "postgres".
 func (s *Store) Engine() string { return s.engine.String() }
 

@@ -134,6 +134,11 @@ func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.N
 }
 
 func (c *pgConn) CheckNamedValue(nv *driver.NamedValue) error {
+	// PostgreSQL's text cannot hold U+0000, which SQLite stores: it is dropped rather than have
+	// a stray control character turn a write into an error.
+	if s, ok := nv.Value.(string); ok && strings.IndexByte(s, 0) >= 0 {
+		nv.Value = strings.ReplaceAll(s, "\x00", "")
+	}
 	if b, ok := nv.Value.(bool); ok {
 		nv.Value = int64(0)
 		if b {
