@@ -39,7 +39,7 @@ func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, in
 	from := "profiles p"
 	if f.CategoryID > 0 {
 		// Start from the category's few rows rather than walk the whole ordered index.
-		from = "profile_categories pc CROSS JOIN profiles p ON p.id = pc.profile_id"
+		from = "profile_categories pc " + s.fixedJoin() + " profiles p ON p.id = pc.profile_id"
 		where, args = append(where, "pc.category_id = ?"), append(args, f.CategoryID)
 	}
 	if f.MinScore != nil {

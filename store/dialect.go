@@ -147,6 +147,15 @@ func (s *Store) notIndexed() string {
 	return " NOT INDEXED"
 }
 
+// fixedJoin is an inner join that SQLite must run in the order written (its CROSS JOIN); a
+// plain JOIN on PostgreSQL, whose planner orders joins by their costs.
+func (s *Store) fixedJoin() string {
+	if s.engine == enginePostgres {
+		return "JOIN"
+	}
+	return "CROSS JOIN"
+}
+
 // Engine answers "sqlite" or "postgres".
 func (s *Store) Engine() string { return s.engine.String() }
 

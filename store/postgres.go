@@ -161,3 +161,12 @@ func lockWriter(ctx context.Context, tx *sql.Tx) error {
 	}
 	return nil
 }
+
+// SizeOnServer answers the PostgreSQL database's size in bytes (pg_database_size).
+func (s *Store) SizeOnServer(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.read.QueryRowContext(ctx, `SELECT pg_database_size(current_database())`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("database size: %w", err)
+	}
+	return n, nil
+}
