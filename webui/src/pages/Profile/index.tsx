@@ -392,7 +392,7 @@ export default function ProfilePage() {
   const res = useLoad(() => profileBySlug(slug), [slug], { initial: () => profileBySlugNow(slug) });
   if (res.status === 'error') {
     const e = res.error;
-    if (e instanceof ApiError && e.status === 404) return <NotFound />;
+    if (e instanceof ApiError && e.status === 404) return <NotFound missing="profile" />;
     if (e instanceof ApiError && e.offline) return <OfflinePage />;
     return (
       <div class="container">
