@@ -321,6 +321,11 @@ func (ix *Index) drain(ctx context.Context) error {
 		}
 		last := rows[len(rows)-1].ID
 		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(last, 10)))
+		b.SetPersistedCallback(func(err error) {
+			if err == nil {
+				ix.notePersisted(last)
+			}
+		})
 		if err := ix.idx.Batch(b); err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}

@@ -98,3 +98,30 @@ func TestSyncToReadsYourWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseLeavesAppliedBatchesOnDisk: batches answer before they reach the disk, so Close
+// waits for them: a clean stop leaves the index at the outbox head, with nothing to catch up.
+func TestCloseLeavesAppliedBatchesOnDisk(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	for i := range 5 {
+		f.add("نجاری "+probeWord(i), "", 1, 1, 1, 101, tehranLat, tehranLong)
+		if err := f.ix.SyncTo(ctx, f.st.OutboxCommitted()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	head, err := f.st.OutboxHead(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	on, err := search.OnDiskPosition(filepath.Join(f.dir, "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if on != head {
+		t.Fatalf("after Close the index on disk is at outbox %d, the head is %d", on, head)
+	}
+}

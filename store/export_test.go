@@ -12,9 +12,6 @@ func PlainWrites(s *Store) {
 	s.commit = nil
 }
 
-
-
-
 // RunGroup runs fns as one batch of the group commit and answers each one's error.
 func RunGroup(s *Store, fns ...func(tx *sql.Tx) error) []error {
 	var batch []*writeJob
