@@ -36,6 +36,7 @@ func runMixed(ctx context.Context, args []string) error {
 	profiles := fs.Int("profiles", 2000, "demo profiles to seed")
 	writers := fs.Int("writers", 2000, "accounts that write (each meets the per-account caps of README's Limits)")
 	out := fs.String("out", "bench/results", "where the JSON result is written")
+	rate := fs.Int("rate", 0, "requests a second offered in all, in the same mix (0: every client asks again as soon as answered)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,6 +58,10 @@ func runMixed(ctx context.Context, args []string) error {
 	tokens, err := seedWriters(ctx, data, *writers)
 	if err != nil {
 		return fmt.Errorf("create writers: %w", err)
+	}
+	probers, err := seedProbers(ctx, data, 8)
+	if err != nil {
+		return fmt.Errorf("create read-your-writes probers: %w", err)
 	}
 	port, err := freePort()
 	if err != nil {
@@ -142,6 +147,12 @@ func runMixed(ctx context.Context, args []string) error {
 	slog.Info("mixed: load", "clients", *clients, "duration", *duration)
 	cpuBefore := cpuSeconds(server.pid())
 	loadBefore := loadAverage()
+	var slots chan time.Time
+	var unsent atomic.Int64
+	if *rate > 0 {
+		slots = make(chan time.Time, *clients)
+		go offerSlots(loadCtx, slots, *rate, &unsent)
+	}
 	var wg sync.WaitGroup
 	for c := 0; c < *clients; c++ {
 		wg.Add(1)
@@ -165,6 +176,15 @@ func runMixed(ctx context.Context, args []string) error {
 			nextWriter := 0
 			for loadCtx.Err() == nil {
 				start := time.Now()
+				if slots != nil {
+					// Open loop: the request was due at its slot, so the wait for a free client
+					// counts in its latency (no coordinated omission).
+					select {
+					case start = <-slots:
+					case <-loadCtx.Done():
+						return
+					}
+				}
 				x := rng.IntN(100)
 				if x >= 75 && x < 88 && nextPair.Load() >= int64(len(pairs)) {
 					x = 90 // every pair has commented: write a blog draft instead
@@ -234,7 +254,10 @@ func runMixed(ctx context.Context, args []string) error {
 			}
 		}(c)
 	}
+	fresh := make(chan probeResult, 1)
+	go func() { fresh <- probeFreshness(loadCtx, client, base, probers) }()
 	wg.Wait()
+	probe := <-fresh
 	cpu := cpuSeconds(server.pid()) - cpuBefore
 	loadAfter := loadAverage()
 	mem, _ := memoryOf(server.pid())
@@ -285,7 +308,11 @@ func runMixed(ctx context.Context, args []string) error {
 	var rows []row
 	var all histogram
 	var total, total5xx int64
-	fmt.Printf("\nmixed load: %d clients for %s on %d demo profiles\n\n", *clients, *duration, *profiles)
+	offered := "each client asking again as soon as answered (closed loop)"
+	if *rate > 0 {
+		offered = fmt.Sprintf("%d requests a second offered (open loop; %d never found a free client)", *rate, unsent.Load())
+	}
+	fmt.Printf("\nmixed load: %d clients for %s on %d demo profiles, %s\n\n", *clients, *duration, *profiles, offered)
 	fmt.Println("| kind | requests | req/s | p50 ms | p95 ms | p99 ms | 4xx | 5xx |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, k := range []string{"search", "profile", "comments", "comment-add", "blog-add", "blog-edit"} {
@@ -310,16 +337,27 @@ func runMixed(ctx context.Context, args []string) error {
 	writesPerSec := float64(acked) / duration.Seconds()
 	fmt.Printf("\nwrites: %d acknowledged, %.0f/s, p50 %.1f ms, p99 %.1f ms; server CPU %.2f ms a request (%.1f s over %d); load average (1, 5, 15 min) %s at the start, %s at the end\n",
 		acked, writesPerSec, writes.quantile(0.5), writes.quantile(0.99), 1000*cpu/float64(max(total, 1)), cpu, total, loadBefore, loadAfter)
+	fmt.Printf("\nread-your-writes: %d articles published during the load, each searched for from its acknowledgement until found: %d found by the first search, slowest %.0f ms (the search's own time under the load), %d not found within %s\n",
+		probe.published, probe.firstTry, probe.slowest.Seconds()*1000, probe.missed, probeGiveUp)
 	fmt.Printf("\nall: %d requests, p99 %.1f ms, 5xx %d; writes acknowledged %d (comments %d, blogs %d, last edits %d), lost %d, stale edits %d; server memory %.0f MiB (peak %.0f MiB)\n",
 		total, all.quantile(0.99), total5xx, len(comments)+len(blogs)+len(blogEdits), len(comments), len(blogs), len(blogEdits),
 		lost, staleEdits, mem.RSSMiB, mem.PeakMiB)
 	if err := os.MkdirAll(*out, 0o755); err == nil {
-		raw, _ := json.MarshalIndent(map[string]any{"clients": *clients, "duration_s": duration.Seconds(), "profiles": *profiles,
+		raw, _ := json.MarshalIndent(map[string]any{"clients": *clients, "rate": *rate, "unsent": unsent.Load(), "duration_s": duration.Seconds(), "profiles": *profiles,
 			"kinds": rows, "p99_ms": all.quantile(0.99),
-			"writes_per_second": writesPerSec, "write_p50_ms": writes.quantile(0.5), "write_p99_ms": writes.quantile(0.99),
+			"writes_per_second": writesPerSec, "read_your_writes_max_ms": probe.slowest.Seconds() * 1000,
+			"read_your_writes_probes": probe.published, "read_your_writes_missed": probe.missed, "read_your_writes_first_try": probe.firstTry, "write_p50_ms": writes.quantile(0.5), "write_p99_ms": writes.quantile(0.99),
 			"server_cpu_ms_per_request": 1000 * cpu / float64(max(total, 1)), "load_average": []string{loadBefore, loadAfter}, "status_5xx": total5xx, "writes_acknowledged": len(comments) + len(blogs) + len(blogEdits),
 			"writes_lost": lost, "stale_edits": staleEdits, "date": time.Now().UTC().Format(time.RFC3339)}, "", "  ")
-		os.WriteFile(filepath.Join(*out, "mixed-"+time.Now().UTC().Format("20060102-150405")+".json"), raw, 0o644)
+		// An open-loop run files apart: the goals' table reads the newest closed-loop mixed-*.json.
+		name := "mixed-"
+		if *rate > 0 {
+			name = "openloop-"
+		}
+		os.WriteFile(filepath.Join(*out, name+time.Now().UTC().Format("20060102-150405")+".json"), raw, 0o644)
+	}
+	if probe.missed > 0 || probe.published == 0 {
+		return fmt.Errorf("mixed load failed: %d of %d published articles not found in search within %s", probe.missed, probe.published, probeGiveUp)
 	}
 	if total5xx > 0 || lost > 0 || staleEdits > 0 {
 		return fmt.Errorf("mixed load failed: %d 5xx, %d lost writes, %d stale edits", total5xx, lost, staleEdits)
@@ -429,4 +467,145 @@ func cpuSeconds(pid int) float64 {
 	utime, _ := strconv.ParseFloat(f[11], 64)
 	stime, _ := strconv.ParseFloat(f[12], 64)
 	return (utime + stime) / 100 // USER_HZ is 100 on Linux
+}
+
+// offerSlots sends the due time of one request every 1/rate seconds until ctx ends. A slot that
+// finds every client busy and the queue full is counted in unsent rather than held back, so the
+// schedule never slows down to what the server manages.
+func offerSlots(ctx context.Context, slots chan<- time.Time, rate int, unsent *atomic.Int64) {
+	interval := time.Second / time.Duration(rate)
+	next := time.Now()
+	for ctx.Err() == nil {
+		for !next.After(time.Now()) {
+			select {
+			case slots <- next:
+			default:
+				unsent.Add(1)
+			}
+			next = next.Add(interval)
+		}
+		time.Sleep(time.Until(next))
+	}
+}
+
+// prober is a demo profile's owner with a session, who may publish articles in one category of
+// their field.
+type prober struct {
+	token    string
+	category int64
+}
+
+// seedProbers gives n owners of accepted demo profiles a session each.
+func seedProbers(ctx context.Context, data string, n int) ([]prober, error) {
+	db, err := sql.Open("sqlite3", "file:"+filepath.Join(data, "kardan.db")+"?_busy_timeout=5000")
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	rows, err := db.QueryContext(ctx, `SELECT p.user_id, MIN(c.id) FROM profiles p JOIN work_categories c ON c.parent_id = p.range_worker_id
+		WHERE p.account_status = 'Accepted' AND p.delete_at IS NULL GROUP BY p.user_id ORDER BY p.user_id LIMIT ?`, n)
+	if err != nil {
+		return nil, err
+	}
+	type owner struct{ id, category int64 }
+	var owners []owner
+	for rows.Next() {
+		var o owner
+		if err := rows.Scan(&o.id, &o.category); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		owners = append(owners, o)
+	}
+	rows.Close()
+	if len(owners) == 0 {
+		return nil, fmt.Errorf("no accepted demo profile")
+	}
+	now := time.Now().Unix()
+	var out []prober
+	for _, o := range owners {
+		token, hash, err := auth.NewToken()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := db.ExecContext(ctx, `INSERT INTO sessions (user_id, token_hash, create_at, expire_at, client_ip, user_agent)
+			VALUES (?, ?, ?, ?, '127.0.0.1', 'kardan-bench')`, o.id, hash, now, now+24*3600); err != nil {
+			return nil, err
+		}
+		out = append(out, prober{token: token, category: o.category})
+	}
+	return out, nil
+}
+
+// probeResult is what the read-your-writes probe saw.
+type probeResult struct {
+	published, missed int
+	firstTry          int // found by the first search after the acknowledgement
+	slowest           time.Duration
+}
+
+// probeGiveUp is how long the probe searches for an article before counting it not found.
+const probeGiveUp = 5 * time.Second
+
+// probeFreshness publishes an article every probeEvery during the load, each with a word of its
+// own, and searches for that word from the moment the publication is acknowledged until an
+// answer holds it: the API waits for the index before acknowledging, so the first search should
+// find it. It answers the slowest delay from acknowledgement to found.
+func probeFreshness(ctx context.Context, client *http.Client, base string, probers []prober) probeResult {
+	const probeEvery = time.Second
+	var res probeResult
+	t := time.NewTicker(probeEvery)
+	defer t.Stop()
+	for i := 0; ; i++ {
+		select {
+		case <-ctx.Done():
+			return res
+		case <-t.C:
+		}
+		p := probers[i%len(probers)]
+		// A word of its own, three letters away from every other probe's (typo tolerance).
+		a, b := string(rune('a'+i/26%26)), string(rune('a'+i%26))
+		word := "zfresh" + a + a + a + b + b + b
+		body := map[string]any{"title": "آزمون تازگی " + word, "content": "<p>متن آزمون تازگی " + word + "</p>",
+			"isDraft": false, "category_list": []int64{p.category}}
+		var got struct {
+			ID int64 `json:"id"`
+		}
+		status, err := postJSON(ctx, client, base+"/v1/blog/add", p.token, body, &got)
+		if status < 0 || ctx.Err() != nil {
+			return res
+		}
+		if status != http.StatusOK || got.ID == 0 {
+			slog.Warn("read-your-writes probe: publish refused", "status", status, "err", err)
+			continue
+		}
+		acked := time.Now()
+		res.published++
+		found := false
+		for try := 0; time.Since(acked) < probeGiveUp; try++ {
+			var hits struct {
+				Blogs []struct {
+					ID int64 `json:"id"`
+				} `json:"blogs"`
+			}
+			// The search may outlive the load's end: it uses the parent context.
+			if _, err := postJSON(context.WithoutCancel(ctx), client, base+"/v1/blog/search", "", map[string]any{"search_txt": word, "take": 5}, &hits); err == nil {
+				for _, h := range hits.Blogs {
+					found = found || h.ID == got.ID
+				}
+			}
+			if found {
+				if try == 0 {
+					res.firstTry++
+				}
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if !found {
+			res.missed++
+			continue
+		}
+		res.slowest = max(res.slowest, time.Since(acked))
+	}
 }

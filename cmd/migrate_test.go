@@ -171,4 +171,26 @@ func TestMigrate(t *testing.T) {
 		t.Fatalf("onto itself: %v %s", err, out)
 	}
 	_ = http.StatusOK
+
+	// A backup of a local appliance restored with --uploads puts its images into the bucket.
+	t.Setenv("KARDAN_UPLOADS", "")
+	archive := filepath.Join(t.TempDir(), "b.tar.gz")
+	if out, err := run(t, "backup", "--data", src, "--out", archive); err != nil {
+		t.Fatal(err, out)
+	}
+	srv.MakeBucket("restored")
+	out, err = run(t, "restore", archive, "--data", filepath.Join(t.TempDir(), "r"), "--uploads", srv.URL("restored"))
+	if err != nil || !strings.Contains(out, " copied into the bucket ") {
+		t.Fatalf("restore into a bucket: %v %s", err, out)
+	}
+	n := 0
+	for o := range srv.Client().ListObjects(ctx, "restored", minio.ListObjectsOptions{Recursive: true}) {
+		if o.Err != nil {
+			t.Fatal(o.Err)
+		}
+		n++
+	}
+	if n != files {
+		t.Fatalf("restored %d images into the bucket, want %d", n, files)
+	}
 }

@@ -276,6 +276,13 @@ func TestUploadsOnBucket(t *testing.T) {
 		t.Errorf("the used image was purged: %v", err)
 	}
 
+	// A backup holds the database and says the images are in the bucket.
+	archive := filepath.Join(t.TempDir(), "b.tar.gz")
+	out, err := run(t, "backup", "--data", dir, "--uploads", uploads, "--out", archive)
+	if err != nil || !strings.Contains(out, "images: not in this archive: they are in the bucket") {
+		t.Fatalf("backup: %v %s", err, out)
+	}
+
 	// doctor checks the bucket and that the newest image is in it.
 	doctorLine := func() string {
 		out, _ := run(t, "doctor", "--data", dir, "--uploads", uploads)
