@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -150,16 +151,23 @@ type firstSearch struct {
 	SearchTxt    string   `json:"search_txt,omitempty"`
 	Order        string   `json:"order,omitempty"`
 	OpenNow      bool     `json:"open_now,omitempty"`
+	PriceMin     int64    `json:"price_min,omitempty"`
+	PriceMax     int64    `json:"price_max,omitempty"`
 	Lat          *float64 `json:"lat,omitempty"`
 	Long         *float64 `json:"long,omitempty"`
+	Radius       int      `json:"radius,omitempty"`
 }
+
+// searchRadii are the distances the search page offers around a known point, in metres
+// (webui's searchUrl.ts RADII).
+var searchRadii = []int{1000, 2000, 5000, 10000, 25000, 50000}
 
 // nearPoint is the point of "nearest" in a search address, "lat,long" (webui's searchUrl.ts NEAR).
 var nearPoint = regexp.MustCompile(`^(-?\d{1,3}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$`)
 
 // firstSearchBody answers the body of the search page at the escaped path and raw query, read as
 // filtersFromUrl and searchBody read it in the app: /search/{city|iran}/{category?}?q=&province=
-// &min_score=&order=&page=. The app compares the bodies before it takes the answer, so a
+// &min_score=&order=&open=&near=&radius=&price_min=&price_max=&page=. The app compares the bodies before it takes the answer, so a
 // difference here costs the round trip saved, never a wrong page; the cases of
 // testdata/first_answer_urls.json, which the app's tests read too, keep the two readings equal.
 func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
@@ -203,6 +211,17 @@ func firstSearchBody(escapedPath, rawQuery string) ([]byte, bool) {
 			b.Lat, b.Long = &lat, &long
 		}
 	}
+	// A radius means nothing without its point.
+	if r, ok := positiveInt(qs.Get("radius")); ok && b.Lat != nil && slices.Contains(searchRadii, r) {
+		b.Radius = r
+	}
+	// A range upside down is read as its two ends in order, as the app writes them.
+	lo, okLo := positiveWhole(qs.Get("price_min"), maxPrice)
+	hi, okHi := positiveWhole(qs.Get("price_max"), maxPrice)
+	if okLo && okHi && lo > hi {
+		lo, hi = hi, lo
+	}
+	b.PriceMin, b.PriceMax = lo, hi // 0 when absent or unreadable: left out
 	body, err := json.Marshal(b)
 	return body, err == nil
 }
@@ -222,11 +241,17 @@ func decimal(s string) (float64, bool) {
 
 // positiveInt reads a whole number above zero, as the app does.
 func positiveInt(s string) (int, bool) {
+	n, ok := positiveWhole(s, math.MaxInt32)
+	return int(n), ok
+}
+
+// positiveWhole reads a whole number above zero and at most limit, as the app does.
+func positiveWhole(s string, limit int64) (int64, bool) {
 	f, ok := decimal(s)
-	if !ok || f <= 0 || f != math.Trunc(f) || f > math.MaxInt32 {
+	if !ok || f <= 0 || f != math.Trunc(f) || f > float64(limit) {
 		return 0, false
 	}
-	return int(f), true
+	return int64(f), true
 }
 
 // trimJS trims what JavaScript's String.prototype.trim trims: Unicode white space and line

@@ -23,6 +23,7 @@ var profileMessages = map[string][2]string{
 	"special_day_twice":             {"روز ویژهٔ {date} دو بار آمده است", "The special day {date} is given twice"},
 	"search_fallback_category_city": {"نتیجهٔ دقیقی پیدا نشد: {category} در {city} را می‌بینید", "No exact match: showing {category} in {city}"},
 	"search_fallback_category":      {"نتیجهٔ دقیقی پیدا نشد: {category} را می‌بینید", "No exact match: showing {category}"},
+	"price_min_over_max":            {"کمترین قیمت نمی‌تواند از بیشترین قیمت بیشتر باشد", "The lowest price cannot be above the highest price"},
 	"search_fallback_words":         {"نتیجهٔ دقیقی پیدا نشد: نتیجه‌هایی با بخشی از واژه‌های شما را می‌بینید", "No exact match: showing results with some of your words"},
 	"bad_transition":                {"تغییر وضعیت از «{from}» به «{to}» مجاز نیست", "Moving from \"{from}\" to \"{to}\" is not allowed"},
 
@@ -72,6 +73,8 @@ var profileMessages = map[string][2]string{
 	"field.order":              {"ترتیب", "order"},
 	"field.radius":             {"شعاع", "radius"},
 	"field.min_score":          {"حداقل امتیاز", "minimum score"},
+	"field.price_min":          {"کمترین قیمت", "lowest price"},
+	"field.price_max":          {"بیشترین قیمت", "highest price"},
 	"field.minLevel_score":     {"حداقل رتبه", "minimum rank"},
 	"field.city_slag":          {"شهر", "city"},
 	"field.category_slag":      {"دسته‌بندی", "category"},

@@ -81,6 +81,10 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_form_cache_misses_total",
 			Help: "Profiles of search answers read from the database (a change empties the cache).",
 		}, func() float64 { return float64(s.forms.misses.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_store_grouped_writes_total",
+			Help: "Writes committed in a transaction shared with other writes (the store's group commit, store/commit.go).",
+		}, func() float64 { return float64(s.store.GroupedWrites()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_outbox_backlog",
 			Help: "Changes written to the database that the search index has not applied yet (outbox head minus applied).",

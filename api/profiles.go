@@ -9,14 +9,16 @@ import (
 	"kardan/store"
 )
 
-// syncIndex applies the outbox to the search index now, so a change a user just made shows in
-// search (or leaves it) at once. The change itself is committed already: a failure here is
-// logged and the background indexer applies it on its next poll.
+// syncIndex waits until the search index has applied the changes this process has committed
+// (the caller's among them), so a change a user just made shows in search (or leaves it) when
+// they get the answer. Concurrent writers share one index batch (search.Index.SyncTo). The
+// change itself is committed already: a failure here is logged and the background indexer
+// applies it on its next poll.
 func (s *Server) syncIndex(ctx context.Context) {
 	if s.cfg.Search == nil {
 		return
 	}
-	if err := s.cfg.Search.Sync(ctx); err != nil {
+	if err := s.cfg.Search.SyncTo(ctx, s.store.OutboxCommitted()); err != nil {
 		slog.Error("search index sync", "err", err)
 		s.cfg.Search.Kick()
 	}

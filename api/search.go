@@ -13,9 +13,11 @@ const (
 	defaultRadius = 5000   // metres, the spec's query-search default
 	maxRadius     = 200000 // metres
 	maxSearchText = 200
+	maxPrice      = 1_000_000_000_000 // Toman, as a service's price (store/profile_input.go)
 )
 
-// searchUserRequest is the body of searchUser (SPEC.md §7), plus province_id and order.
+// searchUserRequest is the body of searchUser (SPEC.md §7), plus province_id, order, open_now and
+// the price range (price_min, price_max in Toman: a profile with a service priced within it).
 type searchUserRequest struct {
 	Take          *int     `json:"take"`
 	Skip          *int     `json:"skip"`
@@ -30,6 +32,8 @@ type searchUserRequest struct {
 	SearchTxt     string   `json:"search_txt"`
 	Order         string   `json:"order"`
 	OpenNow       bool     `json:"open_now"`
+	PriceMin      *int64   `json:"price_min"`
+	PriceMax      *int64   `json:"price_max"`
 }
 
 // handleSearchUser handles "POST /v1/user-technical/searchUser".
@@ -198,6 +202,20 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 		if val != nil && (*val < 0 || *val > 5) {
 			v.Add(field, "out_of_range", map[string]any{"min": 0, "max": 5})
 		}
+	}
+	for field, val := range map[string]*int64{"price_min": in.PriceMin, "price_max": in.PriceMax} {
+		if val != nil && (*val < 0 || *val > maxPrice) {
+			v.Add(field, "out_of_range", map[string]any{"min": 0, "max": maxPrice})
+		}
+	}
+	if in.PriceMin != nil && in.PriceMax != nil && *in.PriceMax > 0 && *in.PriceMin > *in.PriceMax && !v.Has("price_min") && !v.Has("price_max") {
+		v.Add("price_min", "price_min_over_max", nil)
+	}
+	if in.PriceMin != nil && *in.PriceMin > 0 {
+		q.PriceMin = *in.PriceMin
+	}
+	if in.PriceMax != nil && *in.PriceMax > 0 {
+		q.PriceMax = *in.PriceMax
 	}
 	if in.MinScore != nil && *in.MinScore > 0 {
 		q.MinScore = in.MinScore

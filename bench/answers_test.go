@@ -171,3 +171,19 @@ func TestGoals(t *testing.T) {
 }
 
 func fmtSscanf(p string, x, y *float64) (int, error) { return fmt.Sscanf(p, "%f,%f", x, y) }
+
+// A ratio stands when both targets failed on at most one request in a thousand, and not when a
+// target is broken (a failing peer answers fast).
+func TestRatioLeavesOutBrokenTargets(t *testing.T) {
+	ok := &result{RPS: 100, Requests: 10000, Errors: 2}
+	broken := &result{RPS: 5000, Requests: 50000, Errors: 50000}
+	if r := ratio(&result{RPS: 200, Requests: 20000}, ok); r == nil || *r != 2 {
+		t.Fatalf("ratio with 2 errors in 10,000: %v", r)
+	}
+	if r := ratio(ok, broken); r != nil {
+		t.Fatalf("a broken target gave a ratio: %v", *r)
+	}
+	if r := ratio(ok, &result{RPS: 100, Requests: 1000, Errors: 2}); r != nil {
+		t.Fatalf("2 errors in 1,000 gave a ratio: %v", *r)
+	}
+}

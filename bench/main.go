@@ -5,6 +5,7 @@
 //	                       Kardan, PostgreSQL, the bare in-process harness and the ceiling
 //	bench pgserve [flags]  the PostgreSQL peer's HTTP server (started by run)
 //	bench ftsserve [flags] the SQLite FTS5 peer's HTTP server (started by run)
+//	bench report [flags]   the report written again from a run's JSON, measuring nothing
 //	bench ceiling [flags]  the bare net/http ceiling (started by run)
 //	bench mixed [flags]    the operations load test: 200 clients, reads and writes, no 5xx, no
 //	                       lost write
@@ -22,7 +23,7 @@ import (
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|pgserve|ftsserve|ceiling|mixed [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|report|pgserve|ftsserve|ceiling|mixed [flags]")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -33,6 +34,8 @@ func main() {
 		err = runBench(ctx, os.Args[2:])
 	case "pgserve":
 		err = runPGServe(ctx, os.Args[2:])
+	case "report":
+		err = runReport(ctx, os.Args[2:])
 	case "ftsserve":
 		err = runFTSServe(ctx, os.Args[2:])
 	case "ceiling":
@@ -40,7 +43,7 @@ func main() {
 	case "mixed":
 		err = runMixed(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want run, pgserve, ftsserve, ceiling or mixed", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want run, report, pgserve, ftsserve, ceiling or mixed", os.Args[1])
 	}
 	if err != nil {
 		slog.Error("bench", "err", err)

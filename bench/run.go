@@ -531,7 +531,9 @@ func runKardan(ctx context.Context, cfg *runConfig, ps *procs, kardan, data, log
 			return err
 		}
 		if r := sums[w.Name].Kardan; r != nil {
-			r.ServerP50, r.ServerP99, _ = reqLog.latencies(w.Reqs[0].Path)
+			// The log names the path without its query (the suggest workload has one).
+			path, _, _ := strings.Cut(w.Reqs[0].Path, "?")
+			r.ServerP50, r.ServerP99, _ = reqLog.latencies(path)
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -24,6 +25,38 @@ type workload struct {
 	Harness bool
 	// Search marks the searchUser workloads that DESIGN.md §5 bounds by latency.
 	Search bool
+}
+
+// suggestWorkload is the name of the suggestions-as-you-type workload, which #19 bounds by
+// p99 < 5 ms; only Kardan answers it.
+const suggestWorkload = "suggest"
+
+// suggestRequest makes a GET of /v1/search/suggest for what a visitor has typed so far: the
+// start of a category's Persian or English name or of a city's (one letter and up), or of the
+// profile's own name, and a third of the time within the profile's city, as the search bar asks.
+func (d *demoData) suggestRequest(rng *rand.Rand, p *demoProfile) request {
+	cat := d.categories[p.CategoryIDs[0]]
+	var text string
+	switch k := rng.IntN(100); {
+	case k < 45:
+		text = cat.Fa
+	case k < 65:
+		text = strings.ToLower(cat.En)
+	case k < 80:
+		text = d.cities[p.CityID]
+	default:
+		text = p.Name
+	}
+	r := []rune(text)
+	typed := strings.TrimSpace(string(r[:1+rng.IntN(min(len(r), 8))]))
+	if typed == "" {
+		typed = string(r[:1])
+	}
+	v := url.Values{"q": {typed}}
+	if rng.IntN(3) == 0 {
+		v.Set("city_slag", d.cities[p.CityID])
+	}
+	return request{Method: "GET", Path: "/v1/search/suggest?" + v.Encode()}
 }
 
 // demoProfile is what the query mixes borrow from one sampled demo profile.
@@ -266,6 +299,7 @@ func (d *demoData) buildWorkloads(size int, seed uint64) []*workload {
 		{Name: "browse_best", Title: "searchUser: no filter, best first", PG: true, Harness: true, Search: true},
 		{Name: "slug", Title: "searchUserSlag (profile page)", PG: true, Harness: true},
 		{Name: "comments", Title: "comment/get (a profile's comments)", PG: true, Harness: true},
+		{Name: suggestWorkload, Title: "search/suggest (as you type, 1–8 letters)"},
 	}
 	var commented []*demoProfile
 	for i := range d.profiles {
@@ -305,6 +339,8 @@ func (d *demoData) buildWorkloads(size int, seed uint64) []*workload {
 			body, _ = json.Marshal(map[string]int64{"user_technical_id": p.ID, "skip": 0, "take": 20})
 			ws[6].Reqs = append(ws[6].Reqs, request{Method: "POST", Path: "/v1/comment/get", Body: body, CommentsOf: p.ID})
 		}
+
+		ws[7].Reqs = append(ws[7].Reqs, d.suggestRequest(rng, pick()))
 	}
 	return ws
 }

@@ -78,6 +78,9 @@ func printBackup(g *Globals, w interface{ Write([]byte) (int, error) }, dest str
 	}
 	fmt.Fprintf(w, "backup written to %s (schema %d, %d files%s) in %.1f s\n", dest, m.SchemaVersion, len(m.Files), sizeText, d.Seconds())
 	fmt.Fprintf(w, "rows: %s\n", countsLine(m.Counts))
+	if g.Uploads != "" {
+		fmt.Fprintf(w, "images: not in this archive: they are in the bucket %s; back it up with its own tools (versioning, replication)\n", redactURL(g.Uploads))
+	}
 }
 
 // requireDB refuses to run a command that reads data on a directory without a database, rather

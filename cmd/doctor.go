@@ -19,7 +19,8 @@ func newDoctorCmd(g *Globals) *cobra.Command {
 		Short: "Check what an operator checks before going live, and say how to fix each finding",
 		Long: `doctor checks the data directory (permissions, free space), the database (SQLite's quick_check,
 or integrity_check with --full; schema version; reference data; an administrator), the search
-index against the database, the SMS sender (a test SMS with --to), --base-url and
+index against the database, the image storage (with --uploads: the bucket and its newest
+image), the SMS sender (a test SMS with --to), --base-url and
 --trusted-proxy, the age of the newest backup, and the clock and time zone. It reads the same
 flags and KARDAN_* variables as serve, so run it with the service's environment:
 
@@ -35,6 +36,7 @@ a check fails; warnings alone exit 0.`,
 			c.DataDir = g.DataDir
 			c.Addr, c.BaseURL, c.TrustedProxies, c.Timezone = sc.Addr, sc.BaseURL, proxies, sc.Timezone
 			c.SMS, c.SMSKey, c.SMSTemplate, c.BackupEvery = sc.SMS, sc.SMSKey, sc.SMSTemplate, sc.BackupEvery
+			c.Uploads, c.OpenUploads = g.Uploads, g.OpenStorage
 			c.SchemaVersion = schemaVersion()
 			if t, err := time.Parse(time.RFC3339, CommitDate); err == nil {
 				c.BuiltAt = t

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kardan/admin"
+	"kardan/media"
 )
 
 func newRestoreCmd(g *Globals) *cobra.Command {
@@ -48,6 +49,12 @@ one). Stop kardan serve first: restore refuses while a server holds the director
 				args[0], g.DataDir, time.Since(start).Seconds(), m.CreatedAt.Format(time.RFC3339), m.SchemaVersion,
 				res.SchemaVersion, res.Files)
 			fmt.Fprintf(g.Out, "rows: %s\n", countsLine(res.Counts))
+			if g.Uploads != "" {
+				// The archive's images were restored into uploads/; serve reads them from the bucket.
+				if err := restoreIntoBucket(cmd, g); err != nil {
+					return err
+				}
+			}
 			if res.Replaced != "" {
 				fmt.Fprintf(g.Out, "the previous data directory was kept at %s: delete it when the restore is checked\n", res.Replaced)
 			}
@@ -56,6 +63,25 @@ one). Stop kardan serve first: restore refuses while a server holds the director
 	}
 	c.Flags().BoolVar(&force, "force", false, "replace a data directory that holds data (the old one is kept beside it)")
 	return c
+}
+
+// restoreIntoBucket copies the images a restore put into uploads/ into the --uploads bucket,
+// verified, skipping those already there.
+func restoreIntoBucket(cmd *cobra.Command, g *Globals) error {
+	local, err := media.NewLocalDir(g.UploadsDir())
+	if err != nil {
+		return err
+	}
+	bucket, err := g.OpenStorage(cmd.Context())
+	if err != nil {
+		return fmt.Errorf("restore: the database is restored, the images are in %s, but: %w", g.UploadsDir(), err)
+	}
+	rep, err := admin.CopyImages(cmd.Context(), local, bucket, "")
+	if err != nil {
+		return fmt.Errorf("restore: the database is restored, the images are in %s, but copying them into the bucket failed (run kardan migrate --uploads … to finish): %w", g.UploadsDir(), err)
+	}
+	fmt.Fprintf(g.Out, "images: %d copied into the bucket %s, %d already there, all verified\n", rep.Copied, redactURL(g.Uploads), rep.Skipped)
+	return nil
 }
 
 // countsLine prints the row counts of the tables people care about first, then the rest.

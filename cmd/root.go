@@ -155,6 +155,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		newRestoreCmd(g),
 		newExportCmd(g),
 		newDoctorCmd(g),
+		newMigrateCmd(g),
 	)
 	return root
 }

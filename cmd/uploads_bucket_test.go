@@ -275,6 +275,38 @@ func TestUploadsOnBucket(t *testing.T) {
 	if _, err := srv.Client().StatObject(ctx, "kardan", "site/"+strings.TrimPrefix(kept, "/uploads/"), minio.StatObjectOptions{}); err != nil {
 		t.Errorf("the used image was purged: %v", err)
 	}
+
+	// A backup holds the database and says the images are in the bucket.
+	archive := filepath.Join(t.TempDir(), "b.tar.gz")
+	out, err := run(t, "backup", "--data", dir, "--uploads", uploads, "--out", archive)
+	if err != nil || !strings.Contains(out, "images: not in this archive: they are in the bucket") {
+		t.Fatalf("backup: %v %s", err, out)
+	}
+
+	// doctor checks the bucket and that the newest image is in it.
+	doctorLine := func() string {
+		out, _ := run(t, "doctor", "--data", dir, "--uploads", uploads)
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "images") {
+				return l
+			}
+		}
+		t.Fatalf("doctor has no images line:\n%s", out)
+		return ""
+	}
+	if l := doctorLine(); !strings.HasPrefix(l, "ok") || !strings.Contains(l, "newest image is there") {
+		t.Fatalf("doctor: %s", l)
+	}
+	if err := srv.Client().RemoveObject(ctx, "kardan", "site/"+strings.TrimPrefix(kept, "/uploads/"), minio.RemoveObjectOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if l := doctorLine(); !strings.HasPrefix(l, "FAIL") || !strings.Contains(l, "is not in") {
+		t.Fatalf("doctor with the image gone: %s", l)
+	}
+	t.Setenv("KARDAN_S3_SECRET_KEY", "wrong")
+	if l := doctorLine(); !strings.HasPrefix(l, "FAIL") || !strings.Contains(l, "refused the keys") {
+		t.Fatalf("doctor with wrong keys: %s", l)
+	}
 }
 
 // TestServeRefusesABadBucket: a wrong bucket URL or keys stop serve at start with a message

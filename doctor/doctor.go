@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kardan/auth"
+	"kardan/media"
 )
 
 // Status is a check's verdict.
@@ -52,6 +53,10 @@ type Config struct {
 	BuiltAt time.Time
 	// SchemaVersion is the binary's schema version.
 	SchemaVersion int
+	// Uploads is serve's --uploads (an s3:// URL; empty: the data directory's uploads/), and
+	// OpenUploads opens it with the keys from the environment.
+	Uploads     string
+	OpenUploads func(ctx context.Context) (media.Storage, error)
 	// Now is the clock (time.Now).
 	Now func() time.Time
 	// Sender overrides the sender built from SMS (tests: the edge of the world).
@@ -78,6 +83,7 @@ func Run(ctx context.Context, c Config) []Result {
 	add(checkSMS(ctx, c))
 	add(checkBaseURL(c))
 	add(checkProxies(c))
+	add(checkUploads(ctx, c))
 	add(checkBackups(c))
 	add(checkClock(ctx, c)...)
 	return rs

@@ -105,3 +105,17 @@ func SetRefMaxAge(d time.Duration) func() {
 	refMaxAge = d
 	return func() { refMaxAge = old }
 }
+
+// SyncBatches answers how many index batches the outbox drains have applied since ix opened.
+func SyncBatches(ix *Index) uint64 { return ix.batches.Load() }
+
+// OnDiskPosition opens the closed index in dir and answers the outbox position it holds on disk.
+func OnDiskPosition(dir string) (int64, error) {
+	idx, err := openExisting(dir)
+	if err != nil {
+		return 0, err
+	}
+	defer idx.Close()
+	ix := &Index{idx: idx}
+	return ix.Applied()
+}

@@ -218,10 +218,76 @@ const outboxBatch = 1000
 func (ix *Index) Sync(ctx context.Context) error {
 	ix.applyMu.Lock()
 	defer ix.applyMu.Unlock()
+	return ix.drain(ctx)
+}
+
+// SyncTo returns once the index has applied every outbox row up to id `upTo` (a write the
+// caller just committed: store.OutboxCommitted), so the write shows in search when the caller
+// answers. It is the index's group commit: while one caller drains the outbox into one Bleve
+// batch, the others wait for that batch instead of each applying its own, and a caller whose row
+// another's batch already applied returns without touching the store or the index.
+func (ix *Index) SyncTo(ctx context.Context, upTo int64) error {
+	for {
+		if ix.applied.Load() >= upTo {
+			return nil
+		}
+		wait := ix.progressCh()
+		if ix.applyMu.TryLock() {
+			if ix.applied.Load() >= upTo {
+				ix.applyMu.Unlock()
+				return nil
+			}
+			err := ix.drain(ctx)
+			ix.applyMu.Unlock()
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		if ix.applied.Load() >= upTo {
+			return nil
+		}
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// progressCh answers the channel closed at the next progress of a drain.
+func (ix *Index) progressCh() chan struct{} {
+	ix.progressMu.Lock()
+	defer ix.progressMu.Unlock()
+	if ix.progress == nil {
+		ix.progress = make(chan struct{})
+	}
+	return ix.progress
+}
+
+// advance records that the index has applied the outbox up to id and wakes the waiters.
+func (ix *Index) advance(id int64) {
+	if id > ix.applied.Load() {
+		ix.applied.Store(id) // only the holder of applyMu writes it
+	}
+	ix.progressMu.Lock()
+	if ix.progress != nil {
+		close(ix.progress)
+	}
+	ix.progress = make(chan struct{})
+	ix.progressMu.Unlock()
+}
+
+// drain applies the outbox until it is empty; the caller holds applyMu.
+func (ix *Index) drain(ctx context.Context) error {
+	defer ix.advance(0) // waiters retry even when the drain failed or found nothing
 	for {
 		after, err := ix.Applied()
 		if err != nil {
 			return err
+		}
+		if after > ix.applied.Load() {
+			ix.applied.Store(after) // a drain of another process's index position, or the first
 		}
 		rows, err := ix.st.OutboxAfter(ctx, after, outboxBatch)
 		if err != nil {
@@ -253,10 +319,18 @@ func (ix *Index) Sync(ctx context.Context) error {
 		if err := ix.addBlogs(ctx, b, blogs); err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}
-		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(rows[len(rows)-1].ID, 10)))
+		last := rows[len(rows)-1].ID
+		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(last, 10)))
+		b.SetPersistedCallback(func(err error) {
+			if err == nil {
+				ix.notePersisted(last)
+			}
+		})
 		if err := ix.idx.Batch(b); err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}
+		ix.batches.Add(1)
+		ix.advance(last)
 	}
 }
 

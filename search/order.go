@@ -38,11 +38,18 @@ type fact struct {
 	lat, long float64 // exact: the radius cut is made with them
 	created   int64
 	sched     *store.Schedule // open_now; shared by the profiles of one week without special days
+	prices    []int64         // the services' prices, lowest first (the price range filter)
 }
 
 func factOf(f store.ProfileFact, sched *store.Schedule) fact {
 	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
-		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched}
+		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched, prices: f.Prices}
+}
+
+// priced reports whether some price of f lies within [lo, hi] (hi 0: no upper bound).
+func (f *fact) priced(lo, hi int64) bool {
+	i, _ := slices.BinarySearch(f.prices, lo)
+	return i < len(f.prices) && (hi == 0 || f.prices[i] <= hi)
 }
 
 // schedules shares the schedules of the facts table: most profiles keep one of a few weeks
@@ -140,7 +147,7 @@ func (fs *facts) set(p *store.Profile) {
 	}
 	sched := p.Schedule()
 	f := factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
-		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt}, &sched)
+		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt, Prices: store.PricesOf(p.Services)}, &sched)
 	fs.rows[p.ID] = f
 	if f.level >= fs.topLevel {
 		fs.top.add(p.ID)
@@ -180,9 +187,13 @@ type pageCollector struct {
 	// open, when set, keeps only the profiles open at that moment (open_now); total then
 	// counts what it keeps.
 	open *store.Moment
-	rank *textRank       // the relevance of the hits, for the relevance order
-	ctx  context.Context // the search's, for the readers rank opens
-	kept keptHits
+	// priced, when set, keeps only the profiles with a service priced within [priceLo, priceHi]
+	// (priceHi 0: no upper bound); total then counts what it keeps.
+	priced           bool
+	priceLo, priceHi int64
+	rank             *textRank       // the relevance of the hits, for the relevance order
+	ctx              context.Context // the search's, for the readers rank opens
+	kept             keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids  []int64
 	err  error
@@ -299,63 +310,93 @@ func (c *pageCollector) handler(sctx *bsearch.SearchContext) (bsearch.DocumentMa
 		if id < 0 {
 			return nil // not a profile
 		}
-		var h keptHit
-		if c.radius > 0 {
-			dist, ok := c.within(id)
-			if !ok {
-				return nil
-			}
-			if c.open == nil {
-				c.total++
-			}
-			if c.order == OrderNearest {
-				h.keys[0] = -dist // the distance within already measured
-			}
-		}
-		if c.open != nil {
-			if f := c.fact(id); f.sched == nil || !f.sched.OpenAt(*c.open) {
-				return nil
-			}
-			c.total++
-		}
-		if c.k <= 0 {
-			return nil
-		}
-		full := len(c.kept) >= c.k
-		switch {
-		case c.order == OrderRelevance:
-			// The words' weight decides first, then level_score: a hit lighter than the whole
-			// page, or as heavy as its worst but outside the best profiles when the page holds
-			// only those, cannot reach it. The rank's sets and facts.top are small enough to stay
-			// in the processor's cache, the facts table is not: most hits of a broad query end
-			// here, without reading it.
-			// The bound first: it reads no postings.
-			if full && c.outweighs(c.rank.upper(id), id) {
-				return nil
-			}
-			w := c.rank.score(id, num)
-			if full && c.outweighs(w, id) {
-				return nil
-			}
-			f := c.fact(id)
-			h.keys = [3]float64{w, float64(f.level), float64(f.count)}
-		case c.order == OrderBest && full && c.kept[0].keys[0] >= c.topLevel && !c.top.has(id):
-			return nil
-		case c.radius == 0 || c.order != OrderNearest:
-			h.keys = c.keys(id)
-		}
-		h.id = id
-		if !full {
-			kept := h // only kept hits reach the heap's memory
-			heap.Push(&c.kept, &kept)
-			return nil
-		}
-		if h.better(c.kept[0]) {
-			*c.kept[0] = h
-			heap.Fix(&c.kept, 0)
-		}
+		c.consider(id, num)
 		return nil
 	}, false, nil
+}
+
+// consider keeps profile id (document number num) when it passes the collector's filters and
+// can reach the page.
+func (c *pageCollector) consider(id int64, num uint64) {
+	var h keptHit
+	if c.radius > 0 {
+		dist, ok := c.within(id)
+		if !ok {
+			return
+		}
+		if c.open == nil && !c.priced {
+			c.total++
+		}
+		if c.order == OrderNearest {
+			h.keys[0] = -dist // the distance within already measured
+		}
+	}
+	if c.open != nil || c.priced {
+		if id >= int64(len(c.facts)) {
+			return
+		}
+		f := &c.facts[id]
+		if c.priced && !f.priced(c.priceLo, c.priceHi) || c.open != nil && (f.sched == nil || !f.sched.OpenAt(*c.open)) {
+			return
+		}
+		c.total++
+	}
+	if c.k <= 0 {
+		return
+	}
+	full := len(c.kept) >= c.k
+	switch {
+	case c.order == OrderRelevance:
+		// The words' weight decides first, then level_score: a hit lighter than the whole
+		// page, or as heavy as its worst but outside the best profiles when the page holds
+		// only those, cannot reach it. The rank's sets and facts.top are small enough to stay
+		// in the processor's cache, the facts table is not: most hits of a broad query end
+		// here, without reading it.
+		// The bound first: it reads no postings.
+		if full && c.outweighs(c.rank.upper(id), id) {
+			return
+		}
+		w := c.rank.score(id, num)
+		if full && c.outweighs(w, id) {
+			return
+		}
+		f := c.fact(id)
+		h.keys = [3]float64{w, float64(f.level), float64(f.count)}
+	case c.order == OrderBest && full && c.kept[0].keys[0] >= c.topLevel && !c.top.has(id):
+		return
+	case c.radius == 0 || c.order != OrderNearest:
+		h.keys = c.keys(id)
+	}
+	h.id = id
+	if !full {
+		kept := h // only kept hits reach the heap's memory
+		heap.Push(&c.kept, &kept)
+		return
+	}
+	if h.better(c.kept[0]) {
+		*c.kept[0] = h
+		heap.Fix(&c.kept, 0)
+	}
+}
+
+// scanFacts runs the collector over every profile of the facts table, for a search that puts no
+// condition Bleve could answer (no words, place, category or score: only open-now, a price range
+// or a point without a radius). Asking Bleve to match everything would hand over each of the
+// index's documents one by one and cost several times more. It answers how many profiles the
+// table holds.
+func (ix *Index) scanFacts(c *pageCollector) int {
+	ix.facts.mu.RLock()
+	defer ix.facts.mu.RUnlock()
+	c.facts, c.top, c.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
+	n := 0
+	for id := range c.facts {
+		if c.facts[id].ok {
+			n++
+			c.consider(int64(id), 0)
+		}
+	}
+	c.finish()
+	return n
 }
 
 // within answers the distance of a visible profile inside the collector's circle, and false

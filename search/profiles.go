@@ -52,7 +52,13 @@ type ProfileQuery struct {
 	// OpenNow keeps only the profiles open at Now (in the operator's time zone).
 	OpenNow bool
 	Now     time.Time
+	// PriceMin and PriceMax (Toman, 0 for no bound) keep only the profiles offering a service
+	// priced within them.
+	PriceMin, PriceMax int64
 }
+
+// priced reports whether q filters on price.
+func (q *ProfileQuery) priced() bool { return q.PriceMin > 0 || q.PriceMax > 0 }
 
 // ProfileHits are the ids of one page of matches, in order, and the total match count.
 type ProfileHits struct {
@@ -138,7 +144,8 @@ func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
 // the query had text.
 func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord bool) (*ProfileHits, *textPlan, error) {
 	tokens := QueryTokens(q.Text)
-	if len(tokens) == 0 && !q.HasPoint && !q.OpenNow {
+	// SQLite's browse knows nothing of hours or prices: those filters are the collector's.
+	if len(tokens) == 0 && !q.HasPoint && !q.OpenNow && !q.priced() {
 		order := q.Order
 		if order == "" || order == OrderRelevance || order == OrderNearest {
 			order = OrderBest
@@ -192,6 +199,9 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		m := store.MomentOf(q.Now)
 		pc.open = &m
 	}
+	if q.priced() {
+		pc.priced, pc.priceLo, pc.priceHi = true, q.PriceMin, q.PriceMax
+	}
 	if order == OrderRelevance {
 		// Sized before collectPage read-locks the facts: the sets are found by searches of
 		// their own, and a read lock must not be taken twice while a writer may be waiting.
@@ -205,6 +215,13 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		defer rank.release()
 		pc.rank, pc.ctx = rank, ctx
 	}
+	if _, all := pq.(*query.MatchAllQuery); all && pc.rank == nil {
+		n := ix.scanFacts(pc)
+		if pc.radius > 0 || pc.open != nil || pc.priced {
+			n = pc.total
+		}
+		return &ProfileHits{IDs: pc.ids, Total: n}, tp, nil
+	}
 	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)
@@ -215,8 +232,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 	}
 	total := int(res.Total)
-	if pc.radius > 0 || pc.open != nil {
-		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, open or not
+	if pc.radius > 0 || pc.open != nil || pc.priced {
+		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, open, priced or not
 	}
 	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }

@@ -229,11 +229,11 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 	if len(tags) > maxBlogTags {
 		v.Add("tag", "too_many_items", map[string]any{"max": maxBlogTags})
 	}
-	tree, err := treeTx(ctx, tx)
+	cats := dedupe(in.CategoryList)
+	tree, err := categoriesTx(ctx, tx, cats, maxBlogCats)
 	if err != nil {
 		return err
 	}
-	cats := dedupe(in.CategoryList)
 	switch {
 	case len(cats) > maxBlogCats:
 		v.Add("category_list", "too_many_items", map[string]any{"max": maxBlogCats})

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -108,22 +109,48 @@ type ProfileFact struct {
 	// Schedule is when it is open (open_now); its week is shared with the profiles that keep
 	// the same one, and only to be read.
 	Schedule Schedule
+	// Prices are its services' prices in Toman, lowest first, each once (nil for no service).
+	Prices []int64
+}
+
+// PricesOf answers the prices of services, lowest first, each once; nil for none.
+func PricesOf(services []Service) []int64 {
+	if len(services) == 0 {
+		return nil
+	}
+	out := make([]int64, 0, len(services))
+	for _, sv := range services {
+		out = append(out, sv.Price)
+	}
+	return lowestFirst(out)
+}
+
+// lowestFirst sorts prices and drops repeats.
+func lowestFirst(prices []int64) []int64 {
+	slices.Sort(prices)
+	return slices.Compact(prices)
+}
+
+// priceOnly decodes a service's price and skips the rest of it.
+type priceOnly struct {
+	Price int64 `json:"price"`
 }
 
 // VisibleProfileFacts calls fn with the facts of every publicly visible profile. One pass over
 // the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
-		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays FROM profiles p NOT INDEXED WHERE `+visibleSQL)
+		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p NOT INDEXED WHERE `+visibleSQL)
 	if err != nil {
 		return fmt.Errorf("profile facts: %w", err)
 	}
 	defer rows.Close()
-	var hours, special string
+	var hours, special, services string
+	var prices []priceOnly
 	for rows.Next() {
 		var f ProfileFact
 		if err := rows.Scan(&f.ID, &f.LevelScore, &f.CountScorer, &f.Lat, &f.Long, &f.CreateAt, &hours, &special,
-			&f.Schedule.OpenOnHolidays); err != nil {
+			&f.Schedule.OpenOnHolidays, &services); err != nil {
 			return fmt.Errorf("profile facts: %w", err)
 		}
 		if f.Schedule.Week, err = s.weeks.hours(hours); err != nil {
@@ -133,6 +160,17 @@ func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) e
 			if err := jsonCompat.UnmarshalFromString(special, &f.Schedule.Special); err != nil {
 				return fmt.Errorf("profile facts: profile %d: %w", f.ID, err)
 			}
+		}
+		if services != "[]" && services != "" {
+			prices = prices[:0]
+			if err := jsonCompat.UnmarshalFromString(services, &prices); err != nil {
+				return fmt.Errorf("profile facts: profile %d: %w", f.ID, err)
+			}
+			f.Prices = make([]int64, 0, len(prices))
+			for _, p := range prices {
+				f.Prices = append(f.Prices, p.Price)
+			}
+			f.Prices = lowestFirst(f.Prices)
 		}
 		fn(f)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 )
 
 // OutboxRow is one change the search index must apply: entity "profile" or "blog" and its id.
@@ -16,11 +17,37 @@ type OutboxRow struct {
 // queueIndex records, inside the caller's transaction, that the index must look at an entity
 // again. The indexer reads the entity's current state, so one row per change is enough.
 func queueIndex(ctx context.Context, tx *sql.Tx, entity string, id, now int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES (?, ?, ?)`, entity, id, now)
+	var row int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES (?, ?, ?) RETURNING id`,
+		entity, id, now).Scan(&row)
 	if err != nil {
 		return fmt.Errorf("queue index: %w", err)
 	}
+	if q, ok := txQueued.Load(tx); ok {
+		q := q.(*int64)
+		*q = max(*q, row) // the transaction's own goroutine is the only one touching it
+	}
 	return nil
+}
+
+// txQueued holds, for each write transaction under way, the highest outbox id it queued, so the
+// store can publish it once the transaction commits (Store.OutboxCommitted). Keyed by *sql.Tx:
+// each transaction is its own key, whatever the database or the number of writers.
+var txQueued sync.Map
+
+// OutboxCommitted answers the highest outbox id this process has committed. A request that has
+// just written waits for the index to apply up to it (search.Index.SyncTo) before answering: at
+// least its own change, and maybe a few that committed meanwhile, applied in the same batch.
+func (s *Store) OutboxCommitted() int64 { return s.outboxCommitted.Load() }
+
+// noteCommitted raises OutboxCommitted to id.
+func (s *Store) noteCommitted(id int64) {
+	for {
+		cur := s.outboxCommitted.Load()
+		if id <= cur || s.outboxCommitted.CompareAndSwap(cur, id) {
+			return
+		}
+	}
 }
 
 // OutboxAfter answers up to limit outbox rows with ids above after, oldest first.
@@ -44,11 +71,20 @@ func (s *Store) OutboxAfter(ctx context.Context, after int64, limit int) ([]Outb
 // OutboxHead answers the newest outbox id (0 when the outbox was never written).
 func (s *Store) OutboxHead(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.read.QueryRowContext(ctx, `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`).Scan(&id)
+	err := s.read.QueryRowContext(ctx, s.outboxHeadSQL()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("outbox head: %w", err)
 	}
 	return id, nil
+}
+
+// outboxHeadSQL answers the newest id the outbox ever handed out, pruned or not: SQLite's
+// AUTOINCREMENT counter, PostgreSQL's identity sequence.
+func (s *Store) outboxHeadSQL() string {
+	if s.engine == enginePostgres {
+		return `SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM index_outbox_id_seq`
+	}
+	return `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`
 }
 
 // PruneOutbox removes applied rows older than the retention window (seconds), keeping the

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect } from 'preact/hooks';
+import type { VNode } from 'preact';
 import { EN_BASE, underEnglish } from './lib/langPath';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { useTranslation } from './i18n';
@@ -7,6 +8,7 @@ import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { ProgressBar } from './components/ProgressBar';
 import { Toaster } from './components/Toaster';
+import { PageBoundary } from './components/PageBoundary';
 import { AuthProvider, useAuth } from './state/auth';
 import { progressDone, progressStart } from './state/progress';
 import { setUnauthorizedHandler } from './api';
@@ -18,6 +20,7 @@ import NotFound from './pages/NotFound';
 const Search = lazy(() => import('./pages/Search'));
 const MapPage = lazy(() => import('./pages/Map'));
 const Profile = lazy(() => import('./pages/Profile'));
+const ProfilePreview = lazy(() => import('./pages/Profile/Preview'));
 const Blog = lazy(() => import('./pages/Blog'));
 const BlogPost = lazy(() => import('./pages/BlogPost'));
 const Contact = lazy(() => import('./pages/Contact'));
@@ -39,6 +42,13 @@ function RouteFallback() {
   }, []);
   return <div class="route-fallback" aria-hidden="true" />;
 }
+
+/** A lazy page in its own boundary, keyed by its name (see PageBoundary for why). */
+const page = (name: string, element: VNode) => (
+  <PageBoundary key={name} fallback={<RouteFallback />}>
+    {element}
+  </PageBoundary>
+);
 
 function RouteEffects() {
   const loc = useLocation();
@@ -89,30 +99,32 @@ function Shell() {
       <main id="main" tabIndex={-1}>
         {/* Fixed at the top of the window; inside <main> so it belongs to a landmark (the page it loads). */}
         <ProgressBar />
+        {/* Each lazy page has its own boundary (page()); this one only catches what none of them holds. */}
         <Suspense fallback={<RouteFallback />}>
           <Routes>
             <Route path="/" element={<Home />} />
             <Route path="/search" element={<Navigate to="/search/iran" replace />} />
-            <Route path="/search/:city" element={<Search />} />
-            <Route path="/search/:city/:category" element={<Search />} />
-            <Route path="/map" element={<MapPage />} />
-            <Route path="/profile/:slug" element={<Profile />} />
-            <Route path="/blog" element={<Blog />} />
-            <Route path="/blog/:slug" element={<BlogPost />} />
-            <Route path="/contact" element={<Contact />} />
-            <Route path="/about" element={<Legal page="about" />} />
-            <Route path="/terms" element={<Legal page="terms" />} />
-            <Route path="/terms/privacy" element={<Legal page="privacy" />} />
-            <Route path="/terms/secure-service" element={<Legal page="secure" />} />
-            <Route path="/terms/prohibited" element={<Legal page="prohibited" />} />
-            <Route path="/login" element={<Login />} />
-            <Route path="/register" element={<Register />} />
-            <Route path="/dashboard/*" element={<Desk />} />
-            <Route path="/requests" element={<Requests />} />
-            <Route path="/offline" element={<Offline />} />
-            <Route path="/saved" element={<Saved />} />
-            <Route path="/poster/:id" element={<Poster />} />
-            <Route path="/p/:id" element={<ShortLink />} />
+            <Route path="/search/:city" element={page('search', <Search />)} />
+            <Route path="/search/:city/:category" element={page('search', <Search />)} />
+            <Route path="/map" element={page('map', <MapPage />)} />
+            <Route path="/profile/:slug" element={page('profile', <Profile />)} />
+            <Route path="/preview/:id" element={page('preview', <ProfilePreview />)} />
+            <Route path="/blog" element={page('blog', <Blog />)} />
+            <Route path="/blog/:slug" element={page('blog-post', <BlogPost />)} />
+            <Route path="/contact" element={page('contact', <Contact />)} />
+            <Route path="/about" element={page('legal-about', <Legal page="about" />)} />
+            <Route path="/terms" element={page('legal-terms', <Legal page="terms" />)} />
+            <Route path="/terms/privacy" element={page('legal-privacy', <Legal page="privacy" />)} />
+            <Route path="/terms/secure-service" element={page('legal-secure', <Legal page="secure" />)} />
+            <Route path="/terms/prohibited" element={page('legal-prohibited', <Legal page="prohibited" />)} />
+            <Route path="/login" element={page('login', <Login />)} />
+            <Route path="/register" element={page('register', <Register />)} />
+            <Route path="/dashboard/*" element={page('desk', <Desk />)} />
+            <Route path="/requests" element={page('requests', <Requests />)} />
+            <Route path="/offline" element={page('offline', <Offline />)} />
+            <Route path="/saved" element={page('saved', <Saved />)} />
+            <Route path="/poster/:id" element={page('poster', <Poster />)} />
+            <Route path="/p/:id" element={page('short-link', <ShortLink />)} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -70,10 +70,9 @@ test('#3 #4: login → register keeps next, and the review form is scrolled to (
   });
 });
 
-// Skipped, not deleted: after Back the search page sometimes stays on its loading placeholder
-// (blank) when this runs after the other journeys of this file; alone it passes. Issue #20 stays
-// open until that is found.
-test('#5: Back restores the list\'s scroll (fa, phone)', { timeout: JOURNEY_TIMEOUT, skip: 'intermittent blank search page after Back: issue #20' }, async () => {
+// Pressed straight after the card's click, Back arrives while the profile page's code is still
+// loading: the page that comes back must be the list, drawn and scrolled (PageBoundary).
+test('#5: Back restores the list\'s scroll (fa, phone)', { timeout: JOURNEY_TIMEOUT}, async () => {
   const lang = 'fa';
   await w.journey('19-search-back', { lang, viewport: PHONE }, async (page) => {
     await page.goto('/search/tehran');
@@ -82,14 +81,35 @@ test('#5: Back restores the list\'s scroll (fa, phone)', { timeout: JOURNEY_TIME
     await page.evaluate(() => window.scrollTo(0, 1400));
     await page.waitForFunction(() => window.scrollY > 1000);
     const y = await page.evaluate(() => window.scrollY);
+    // The profile page's code is held back a while, so Back always lands during its load (the
+    // race that left the page blank before each page had its own boundary).
+    let release;
+    const held = new Promise((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/Profile-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     const card = page.locator('.results-grid .pcard-link').nth(8);
     await card.click();
     await page.waitForURL((u) => u.pathname.startsWith('/profile/'));
     await page.goBack();
     await page.waitForURL((u) => u.pathname === '/search/tehran');
+    const where = () => page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight, document.querySelectorAll('.results-grid .pcard').length]);
     await page.waitForFunction((want) => Math.abs(window.scrollY - want) < 5, y).catch(async (e) => {
-      throw new Error(`${e.message}: want ${y}, at ${await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight])}`);
+      throw new Error(`${e.message}: want ${y}, at ${await where()}`);
     });
+    // The late code arrives: the list stays.
+    const arrived = page.waitForResponse(/\/assets\/Profile-[^/]*\.js$/);
+    release();
+    await arrived;
+    await page.waitForTimeout(500);
+    const [, , shown] = await where();
+    assert.ok(shown >= 9, `the list is still drawn after the profile's code arrived: ${await where()}`);
+    // And the profile opens normally afterwards.
+    await page.locator('.results-grid .pcard-link').nth(8).click();
+    await page.locator('h1').filter({ hasText: /لوله‌کشی/ }).waitFor();
   });
 });
 

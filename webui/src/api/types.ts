@@ -103,6 +103,11 @@ export interface Profile {
   next_change?: NextChange | null;
   special_days?: SpecialDay[];
   open_on_holidays?: boolean;
+  /** The verified badge: an admin checked the business (its number answered a code). */
+  verified?: boolean;
+  verified_at?: string | null;
+  /** An admin listed this business for it: the business can claim it. */
+  claimable?: boolean;
   distance?: number;
 }
 

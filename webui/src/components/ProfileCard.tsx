@@ -4,29 +4,33 @@ import { localName, useTranslation } from '../i18n';
 import { Stars } from './Stars';
 import { OpenBadge } from './OpenBadge';
 import { formatDistance } from '../lib/format';
-import { openStatus, hasHours, nextChangeOf } from '../lib/hours';
+import { currentStatus, nextChangeOf } from '../lib/hours';
 import { localDigits } from '../lib/digits';
+import { groupPrice } from '../lib/price';
 import { Icon } from './Icon';
 import { TradePicture } from './TradePicture';
 import { SaveButton } from './SaveButton';
+import { VerifiedBadge } from './VerifiedBadge';
 
-export function statusOf(p: Profile) {
-  return hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
+/** The lowest price of a profile's services (0 for a free one), or undefined with none priced. */
+export function priceFrom(p: Profile): number | undefined {
+  const prices = (p.services ?? []).map((s) => s.price).filter((n) => typeof n === 'number' && n >= 0);
+  return prices.length ? Math.min(...prices) : undefined;
 }
 
 /**
- * A search result: picture, name, field, city, score, open-now and distance. The name is an h3
- * under a section's h2; `level={2}` where the cards come right under the page's h1 (search).
+ * A search result: picture, name, field, city, score, open-now, price from and distance. The name
+ * is an h3 under a section's h2; `level={2}` where the cards come right under the page's h1 (search).
  */
 export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: boolean; level?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const status = statusOf(p);
-  // The next change of the status, from the server's next_change, is said only while it agrees
-  // with the status shown (worked out here from the week with this device's clock): "until
-  // 20:30" while open, "opens at 09:00" while closed.
-  const change = nextChangeOf(p.next_change);
+  // The server's status, which knows the holidays and the special days; the device's clock only
+  // says whether the answer is still current (see currentStatus).
+  const status = currentStatus(p);
+  const change = status ? nextChangeOf(p.next_change) : undefined;
   const next = change && (change.kind === 'until') === (status === 'Open' || status === 'Boarding') ? change : undefined;
+  const from = priceFrom(p);
   const nextText = next
     ? next.kind === 'until'
       ? t('hours.until', { time: localDigits(next.time, lang) })
@@ -54,9 +58,13 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
             )}
           </p>
           <div class="pcard-meta">
+            {p.verified && <VerifiedBadge />}
             <Stars score={p.score} count={p.count_scorer} size={14} />
             {status && <OpenBadge status={status} />}
             {nextText && <span class="muted small pcard-next">{nextText}</span>}
+            {from !== undefined && (
+              <span class="small pcard-price">{from > 0 ? t('price.from', { price: groupPrice(from, lang) }) : t('price.fromFree')}</span>
+            )}
             {typeof p.distance === 'number' && (
               <span class="chip pcard-distance">{formatDistance(p.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>
             )}

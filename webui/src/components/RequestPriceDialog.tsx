@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n';
@@ -7,7 +8,19 @@ import { mapServerErrors } from '../lib/serverErrors';
 import { toast } from '../state/toast';
 import { Dialog } from './Dialog';
 import { FormField } from './FormField';
+import { ReviewPhotosInput } from './ReviewPhotosInput';
+import { localDigits } from '../lib/digits';
+import { getConfig } from '../api';
+import { useLoad } from '../lib/useLoad';
 import './lead.css';
+
+// The profile form's point picker, loaded only when the visitor opens the map.
+const PinMap = lazy(() => import('./LeafletMap/PinMap'));
+
+/** The server's limit of photos on a request. */
+const MAX_LEAD_PHOTOS = 2;
+/** Where the map opens without a better idea (Tehran). */
+const FALLBACK = { lat: 35.6892, lng: 51.389 };
 
 const MAX_WHAT = 1000;
 
@@ -23,6 +36,8 @@ interface Props {
   targets: PriceTarget[];
   cityId: number;
   categoryId?: number;
+  /** Where the map opens (the profile's point); the visitor's own point is optional. */
+  center?: { lat: number; lng: number } | null;
 }
 
 type Errors = Partial<Record<'what' | 'when' | 'numberPhone' | 'otpCode' | 'form', string>>;
@@ -31,8 +46,9 @@ type Errors = Partial<Record<'what' | 'when' | 'numberPhone' | 'otpCode' | 'form
  * The form to ask professionals for a price: what, when, and, signed out, the visitor's number
  * proven by a code. Signed in, the visitor then goes to their requests to compare the answers.
  */
-export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId }: Props) {
-  const { t } = useTranslation();
+export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId, center }: Props) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const auth = useAuth();
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<number[]>(() => targets.map((x) => x.id));
@@ -44,6 +60,10 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId 
   const [err, setErr] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [photos, setPhotos] = useState<string[]>([]);
+  const [showMap, setShowMap] = useState(false);
+  const [pin, setPin] = useState<{ lat: number; lng: number } | null>(null);
+  const config = useLoad(() => getConfig(), [showMap], { enabled: showMap, progress: false });
   const signedOut = !auth.loggedIn;
 
   const fail = (x: unknown) => {
@@ -79,6 +99,8 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId 
         city_id: cityId,
         what: what.trim(),
         when: when.trim(),
+        ...(pin ? { lat: pin.lat, long: pin.lng } : {}),
+        ...(!signedOut && photos.length ? { photos } : {}),
         ...(signedOut ? { numberPhone: phone.trim(), otpCode: code.trim() } : {}),
       });
       toast(t('lead.sent', { count: chosen.length }), 'success');
@@ -122,6 +144,48 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId 
           )}
           <FormField id="lead-what" label={t('lead.what')} value={what} onInput={setWhat} textarea rows={4} maxLength={MAX_WHAT} counter required error={err.what} hint={t('lead.whatHint')} />
           <FormField id="lead-when" label={t('lead.when')} value={when} onInput={setWhen} maxLength={100} error={err.when} placeholder={t('lead.whenHint')} />
+          {signedOut ? (
+            <p class="small muted">{t('lead.photosSignIn')}</p>
+          ) : (
+            <ReviewPhotosInput id="lead" value={photos} onChange={setPhotos} max={MAX_LEAD_PHOTOS} label={t('lead.photos', { max: localDigits(MAX_LEAD_PHOTOS, lang) })} />
+          )}
+          <div class="field lead-point">
+            <div class="pin-head">
+              <span class="field-label" id="lead-point-label">
+                {t('lead.point')}
+              </span>
+              <button type="button" class="link-btn" aria-expanded={showMap} aria-controls="lead-map" onClick={() => setShowMap(!showMap)}>
+                {showMap ? t('lead.hideMap') : t('lead.showMap')}
+              </button>
+            </div>
+            {showMap && (
+              <div id="lead-map" class="pin-wrap">
+                <Suspense fallback={<div class="kd-map pin-map skeleton" />}>
+                  <PinMap
+                    tiles={config.data?.tiles}
+                    attribution={t('map.attribution')}
+                    center={center ?? FALLBACK}
+                    zoom={center ? 13 : 11}
+                    value={pin}
+                    onChange={setPin}
+                    label={t('lead.mapLabel')}
+                    markerLabel={t('lead.pin')}
+                  />
+                </Suspense>
+              </div>
+            )}
+            <p class="small muted" id="lead-point-hint">
+              {pin ? t('lead.pinAt', { lat: localDigits(pin.lat.toFixed(5), lang), long: localDigits(pin.lng.toFixed(5), lang) }) : t('lead.noPin')}
+              {pin && (
+                <>
+                  {' '}
+                  <button type="button" class="link-btn" onClick={() => setPin(null)}>
+                    {t('lead.clearPin')}
+                  </button>
+                </>
+              )}
+            </p>
+          </div>
           {signedOut && (
             <>
               <FormField id="lead-phone" label={t('lead.phone')} value={phone} onInput={setPhone} type="tel" inputMode="tel" dir="ltr" required error={err.numberPhone} hint={t('lead.phoneHint')} />

@@ -11,20 +11,27 @@ export const MAX_REVIEW_PHOTOS = 3;
 /**
  * Up to three photos for a review, each uploaded as soon as it is chosen (uploadKey "comment",
  * the server's size, pixel and hourly limits apply) and shown as a thumbnail that can be removed.
+ * A request for a price uses it too, with its own `max` (2) and `label`.
  */
-export function ReviewPhotosInput({ id, value, onChange }: { id: string; value: string[]; onChange: (v: string[]) => void }) {
+export function ReviewPhotosInput({
+  id,
+  value,
+  onChange,
+  max = MAX_REVIEW_PHOTOS,
+  label,
+}: { id: string; value: string[]; onChange: (v: string[]) => void; max?: number; label?: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(0);
   const [err, setErr] = useState('');
-  const left = MAX_REVIEW_PHOTOS - value.length - busy;
+  const left = max - value.length - busy;
 
   const pick = async (files: FileList | null) => {
     setErr('');
     const chosen = [...(files ?? [])];
     if (input.current) input.current.value = '';
-    if (chosen.length > left) setErr(t('reviewPhotos.tooMany', { max: localDigits(MAX_REVIEW_PHOTOS, lang) }));
+    if (chosen.length > left) setErr(t('reviewPhotos.tooMany', { max: localDigits(max, lang) }));
     let added = [...value];
     for (const file of chosen.slice(0, Math.max(0, left))) {
       if (!file.type.startsWith('image/')) {
@@ -51,7 +58,7 @@ export function ReviewPhotosInput({ id, value, onChange }: { id: string; value: 
   return (
     <div class="field review-photos">
       <span class="field-label" id={`${id}-label`}>
-        {t('reviewPhotos.label', { max: localDigits(MAX_REVIEW_PHOTOS, lang) })}
+        {label ?? t('reviewPhotos.label', { max: localDigits(max, lang) })}
       </span>
       <ul class="review-photos-list" role="list" aria-labelledby={`${id}-label`}>
         {value.map((src, i) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayStatus, formatClock, nextChangeOf, openStatus, quarterHourChoices, WEEK, zonedNow, type HoursOfWork } from './hours';
+import { currentStatus, formatClock, nextChangeOf, quarterHourChoices, WEEK, zonedNow, type HoursOfWork } from './hours';
 
 // 2024-03-20 is a Wednesday. 05:00 UTC = 08:30 in Tehran (UTC+3:30).
 const at = (iso: string) => new Date(iso);
@@ -18,26 +18,22 @@ describe('open-now (SPEC §4)', () => {
     expect(zonedNow(at('2024-03-20T05:00:00Z'))).toEqual({ day: 'wednesday', seconds: 8 * 3600 + 30 * 60 });
   });
 
-  it('open strictly between an open/close pair', () => {
-    expect(openStatus(h, at('2024-03-20T05:00:00Z'))).toBe('Open'); // 08:30
-    expect(openStatus(h, at('2024-03-20T04:30:00Z'))).toBe('Closed'); // 08:00 exactly: not strictly after open
-    expect(openStatus(h, at('2024-03-20T09:30:00Z'))).toBe('Closed'); // 13:00 exactly: not strictly before close
-    expect(openStatus(h, at('2024-03-20T11:00:00Z'))).toBe('Closed'); // 14:30 between the slots
-    expect(openStatus(h, at('2024-03-20T13:00:00Z'))).toBe('Open'); // 16:30 second slot
-  });
-
-  it('boarding wins over closed; closed wins over slots; missing day is closed', () => {
-    expect(openStatus(h, at('2024-03-21T09:00:00Z'))).toBe('Boarding'); // Thursday
-    expect(openStatus(h, at('2024-03-22T09:00:00Z'))).toBe('Closed'); // Friday closed flag
-    expect(openStatus(h, at('2024-03-18T09:00:00Z'))).toBe('Closed'); // Monday missing
-    expect(openStatus(null, at('2024-03-18T09:00:00Z'))).toBe('Closed');
-    expect(dayStatus({ time: null }, 100)).toBe('Closed');
-  });
-
   it('the day boundary follows Tehran, not UTC', () => {
     // 2024-03-22 21:00 UTC is Saturday 00:30 in Tehran.
     expect(zonedNow(at('2024-03-22T21:00:00Z')).day).toBe('saturday');
-    expect(openStatus(h, at('2024-03-23T06:00:00Z'))).toBe('Open'); // Saturday 09:30
+  });
+
+  it("shows the server's status while its answer holds, nothing once its next change has passed", () => {
+    const answer = { open_status: 'Closed' as const, next_change: { at: '2024-03-20T05:30:00Z', status: 'Open' as const }, hours_of_work: h };
+    // A holiday: the week says open, the server says closed; the server is believed.
+    expect(currentStatus({ ...answer, open_status: 'Closed' }, at('2024-03-20T05:00:00Z'))).toBe('Closed');
+    expect(currentStatus({ ...answer, open_status: 'Open', next_change: null }, at('2024-03-20T05:00:00Z'))).toBe('Open');
+    expect(currentStatus(answer, at('2024-03-20T05:30:00Z'))).toBeUndefined(); // the change is due: no longer known
+    expect(currentStatus(answer, at('2024-03-21T05:30:00Z'))).toBeUndefined();
+    // No hours, no special day, no change ahead: nothing to say.
+    expect(currentStatus({ open_status: 'Closed', next_change: null, hours_of_work: {} })).toBeUndefined();
+    expect(currentStatus({ open_status: 'Closed', next_change: null, hours_of_work: {}, special_days: [{}] })).toBe('Closed');
+    expect(currentStatus({})).toBeUndefined();
   });
 
   it('formats clock times', () => {

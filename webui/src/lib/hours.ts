@@ -27,26 +27,6 @@ export function zonedNow(now: Date, timeZone = TIME_ZONE): { day: Weekday; secon
   return { day: SUNDAY_FIRST[z.weekday], seconds: z.hour * 3600 + z.minute * 60 + z.second };
 }
 
-/**
- * Today's opening status (SPEC §4): Boarding if the boarding flag is set; Closed if the closed flag
- * is set; Open if the current time lies strictly between an open and close pair; otherwise Closed.
- * A missing day is closed.
- */
-export function dayStatus(day: DayHours | null | undefined, seconds: number): OpenStatus {
-  if (!day) return 'Closed';
-  if (day.boarding) return 'Boarding';
-  if (day.closed) return 'Closed';
-  for (const slot of day.time ?? []) {
-    if (seconds > slot.open && seconds < slot.close) return 'Open';
-  }
-  return 'Closed';
-}
-
-export function openStatus(hours: HoursOfWork | null | undefined, now: Date = new Date(), timeZone = TIME_ZONE): OpenStatus {
-  const { day, seconds } = zonedNow(now, timeZone);
-  return dayStatus(hours?.[day], seconds);
-}
-
 export function today(now: Date = new Date(), timeZone = TIME_ZONE): Weekday {
   return zonedNow(now, timeZone).day;
 }
@@ -104,4 +84,28 @@ export function nextChangeOf(
   if (change.status === 'Closed') return { kind: 'until', time };
   const sameDay = zonedNow(now, timeZone).day === SUNDAY_FIRST[z.weekday] && at.getTime() - now.getTime() < 86400_000;
   return sameDay ? { kind: 'opens', time } : { kind: 'opens', time, day: SUNDAY_FIRST[z.weekday] };
+}
+
+/** What currentStatus reads of a profile answer. */
+export interface StatusOfAnswer {
+  open_status?: OpenStatus;
+  next_change?: StatusChange | null;
+  hours_of_work?: HoursOfWork | null;
+  special_days?: unknown[] | null;
+}
+
+/**
+ * The open status to show for a profile as the server answered it: its `open_status`, worked out
+ * by the server with the holidays and the special days. The answer holds until its next_change;
+ * past that (an answer kept from earlier) it is no longer known, and nothing is shown rather than
+ * a guess. A profile that never gave any hours shows no status.
+ */
+export function currentStatus(p: StatusOfAnswer, now: Date = new Date()): OpenStatus | undefined {
+  if (!p.open_status) return undefined;
+  if (!hasHours(p.hours_of_work) && !p.next_change && !(p.special_days?.length)) return undefined;
+  if (p.next_change) {
+    const at = new Date(p.next_change.at).getTime();
+    if (!Number.isNaN(at) && at <= now.getTime()) return undefined;
+  }
+  return p.open_status;
 }

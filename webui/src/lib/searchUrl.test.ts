@@ -74,3 +74,24 @@ describe('open now and nearest in the address', () => {
     expect(filtersFromUrl('/search/tehran', '?near=-33.5,-70.6').near).toEqual({ lat: -33.5, long: -70.6 });
   });
 });
+
+describe('distance and price range in the address', () => {
+  it('keeps a radius only with its point and only from the choices offered', () => {
+    const f = filtersFromUrl('/search/tehran', '?near=35.7,51.4&radius=10000');
+    expect(f.radius).toBe(10000);
+    expect(urlFromFilters(f)).toBe('/search/tehran?near=35.7000%2C51.4000&radius=10000');
+    expect(searchBody(f)).toMatchObject({ lat: 35.7, long: 51.4, radius: 10000 });
+    expect(filtersFromUrl('/search/tehran', '?radius=10000').radius).toBeUndefined();
+    expect(filtersFromUrl('/search/tehran', '?near=35.7,51.4&radius=7000').radius).toBeUndefined();
+    expect(filtersFromUrl('/search/tehran', '?near=35.7,51.4&radius=-1000').radius).toBeUndefined();
+  });
+  it('reads a price range, turning one upside down, and drops bad prices', () => {
+    const f = filtersFromUrl('/search/iran', '?price_min=500000&price_max=100000');
+    expect([f.price_min, f.price_max]).toEqual([100000, 500000]);
+    expect(urlFromFilters(f)).toBe('/search/iran?price_min=100000&price_max=500000');
+    expect(searchBody(f)).toMatchObject({ price_min: 100000, price_max: 500000 });
+    const bad = filtersFromUrl('/search/iran', '?price_min=-5&price_max=9999999999999');
+    expect([bad.price_min, bad.price_max]).toEqual([undefined, undefined]);
+    expect(searchBody(bad).price_min).toBeUndefined();
+  });
+});

@@ -15,8 +15,20 @@ export interface SearchFilters {
   open?: boolean;
   /** The point distances are measured from ("nearest"), rounded to about 10 m. */
   near?: { lat: number; long: number };
+  /** How far from `near` to look, in metres (one of RADII; the server's 5 km when absent). */
+  radius?: number;
+  /** Only businesses with a service priced within these bounds (Toman). */
+  price_min?: number;
+  price_max?: number;
   page: number;
 }
+
+/** The distances offered around a known position, in metres; 5 km is the server's default. */
+export const RADII = [1000, 2000, 5000, 10000, 25000, 50000] as const;
+export const DEFAULT_RADIUS = 5000;
+
+/** The highest price a search may name (Toman), as the server bounds it. */
+export const MAX_SEARCH_PRICE = 1_000_000_000_000;
 
 export const ALL_IRAN = 'iran';
 
@@ -36,12 +48,12 @@ function decimal(s: string | null): number | undefined {
   return s !== null && DECIMAL.test(s) ? Number(s) : undefined;
 }
 
-function positiveInt(s: string | null): number | undefined {
+function positiveInt(s: string | null, max = 2 ** 31 - 1): number | undefined {
   const n = decimal(s);
-  return n !== undefined && Number.isInteger(n) && n > 0 && n <= 2 ** 31 - 1 ? n : undefined;
+  return n !== undefined && Number.isInteger(n) && n > 0 && n <= max ? n : undefined;
 }
 
-/** Reads `/search/{city|iran}/{category?}?q=&province=&min_score=&order=&page=`. */
+/** Reads `/search/{city|iran}/{category?}?q=&province=&min_score=&order=&open=&near=&radius=&price_min=&price_max=&page=`. */
 export function filtersFromUrl(pathname: string, search: string): SearchFilters {
   const parts = pathname.split('/').filter(Boolean).map((p) => {
     try {
@@ -71,6 +83,19 @@ export function filtersFromUrl(pathname: string, search: string): SearchFilters 
     const long = Number(near[2]);
     if (Math.abs(lat) <= 90 && Math.abs(long) <= 180) f.near = { lat, long };
   }
+  // A radius means nothing without the point it is measured from.
+  const radius = positiveInt(qs.get('radius'));
+  if (f.near && radius !== undefined && (RADII as readonly number[]).includes(radius)) f.radius = radius;
+  const pmin = positiveInt(qs.get('price_min'), MAX_SEARCH_PRICE);
+  const pmax = positiveInt(qs.get('price_max'), MAX_SEARCH_PRICE);
+  // A range upside down is read as its two ends in order, as the filter writes them.
+  if (pmin !== undefined && pmax !== undefined && pmin > pmax) {
+    f.price_min = pmax;
+    f.price_max = pmin;
+  } else {
+    if (pmin !== undefined) f.price_min = pmin;
+    if (pmax !== undefined) f.price_max = pmax;
+  }
   return f;
 }
 
@@ -85,6 +110,9 @@ export function urlFromFilters(f: Partial<SearchFilters>): string {
   if (f.order) qs.set('order', f.order);
   if (f.open) qs.set('open', '1');
   if (f.near) qs.set('near', `${f.near.lat.toFixed(4)},${f.near.long.toFixed(4)}`);
+  if (f.near && f.radius) qs.set('radius', String(f.radius));
+  if (f.price_min) qs.set('price_min', String(f.price_min));
+  if (f.price_max) qs.set('price_max', String(f.price_max));
   if (f.page && f.page > 1) qs.set('page', String(f.page));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
@@ -104,6 +132,8 @@ export interface SearchBody {
   search_txt?: string;
   order?: Order;
   open_now?: boolean;
+  price_min?: number;
+  price_max?: number;
 }
 
 /** The body of POST /v1/user-technical/searchUser for the filters. */
@@ -116,9 +146,12 @@ export function searchBody(f: SearchFilters): SearchBody {
   if (f.q) body.search_txt = f.q;
   if (f.order) body.order = f.order;
   if (f.open) body.open_now = true;
+  if (f.price_min) body.price_min = f.price_min;
+  if (f.price_max) body.price_max = f.price_max;
   if (f.near) {
     body.lat = f.near.lat;
     body.long = f.near.long;
+    if (f.radius) body.radius = f.radius;
   }
   return body;
 }

@@ -15,6 +15,7 @@ import { toast } from '../../state/toast';
 import { useAuth } from '../../state/auth';
 import { daysLeft, deletedIds, forgetDeleted, rememberDeleted, restoreUntil, RETENTION_DAYS } from './deleted';
 import { StatusBadge } from './StatusBadge';
+import { VerifyPanel } from './VerifyPanel';
 
 type Flag = 'active' | 'display';
 
@@ -216,6 +217,7 @@ export default function MyProfiles() {
                     <StatusBadge status={s} />
                   </div>
                   <StatusNote p={p} />
+                  {!deleted && <VerifyPanel p={p} />}
                   {!deleted && !profilePhoto(p) && (
                     <p class="notice mp-photo-nudge">
                       <Icon name="camera" size={18} />
@@ -260,10 +262,15 @@ export default function MyProfiles() {
                           <Icon name="chart" size={18} />
                           {t('deskStats.open')}
                         </Link>
-                        {visible(p) && p.slug && (
+                        {visible(p) && p.slug ? (
                           <Link to={`/profile/${encodeURIComponent(p.slug)}`} class="btn btn-ghost btn-sm">
                             <Icon name="eye" size={18} />
                             {t('desk.view')}
+                          </Link>
+                        ) : (
+                          <Link to={`/preview/${p.id}`} class="btn btn-ghost btn-sm">
+                            <Icon name="eye" size={18} />
+                            {t('desk.preview')}
                           </Link>
                         )}
                         <button type="button" class="btn btn-ghost btn-sm danger-text" onClick={() => setConfirm(p)}>

@@ -3,6 +3,8 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
 import { Loading } from '../../components/StateViews';
+import { PageBoundary } from '../../components/PageBoundary';
+import type { VNode } from 'preact';
 import { getMe, type User } from '../../api';
 import { useAuth } from '../../state/auth';
 import { useNamespace, useTranslation } from '../../i18n';
@@ -20,6 +22,13 @@ const BlogEditor = lazy(() => import('./BlogEditor'));
 const Admin = lazy(() => import('./Admin'));
 const Leads = lazy(() => import('./Leads'));
 const ProfileStats = lazy(() => import('./ProfileStats'));
+
+/** A lazy part of the Desk in its own boundary, keyed by its name (see PageBoundary for why). */
+const page = (name: string, element: VNode) => (
+  <PageBoundary key={name} fallback={<Loading />}>
+    {element}
+  </PageBoundary>
+);
 
 
 function DeskNav({ admin, unreadLeads }: { admin: boolean; unreadLeads: number }) {
@@ -104,15 +113,15 @@ export default function Desk() {
           <Suspense fallback={<Loading />}>
             <Routes>
               <Route index element={<MyProfiles />} />
-              <Route path="profiles/new" element={<ProfileForm key="new" />} />
-              <Route path="profiles/:id" element={<ProfileForm />} />
-              <Route path="profiles/:id/stats" element={<ProfileStats />} />
+              <Route path="profiles/new" element={page('profile-new', <ProfileForm />)} />
+              <Route path="profiles/:id" element={page('profile-edit', <ProfileForm />)} />
+              <Route path="profiles/:id/stats" element={page('profile-stats', <ProfileStats />)} />
               <Route path="blogs" element={<MyBlogs />} />
-              <Route path="blogs/new" element={<BlogEditor key="new" />} />
-              <Route path="blogs/:id" element={<BlogEditor />} />
-              <Route path="leads" element={<Leads onChange={leads.reload} />} />
+              <Route path="blogs/new" element={page('blog-new', <BlogEditor />)} />
+              <Route path="blogs/:id" element={page('blog-edit', <BlogEditor />)} />
+              <Route path="leads" element={page('leads', <Leads onChange={leads.reload} />)} />
               <Route path="account" element={<Account />} />
-              <Route path="admin/*" element={<Admin />} />
+              <Route path="admin/*" element={page('admin', <Admin />)} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>

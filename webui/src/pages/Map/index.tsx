@@ -50,6 +50,9 @@ export default function MapPage() {
     return RADII.includes(r) ? r : MAP_RADIUS;
   });
   const [category, setCategory] = useState<string>(params.get('category') ?? '');
+  // The words searched on the map, and the box they are typed in (applied when sent).
+  const [q, setQ] = useState<string>(params.get('q')?.trim() ?? '');
+  const [typed, setTyped] = useState<string>(q);
   const [active, setActive] = useState<number | null>(null);
   const [locating, setLocating] = useState(false);
   const config = useLoad(() => getConfig().catch(() => null), []);
@@ -63,8 +66,9 @@ export default function MapPage() {
     next.set('long', center[1].toFixed(5));
     next.set('radius', String(radius));
     if (category) next.set('category', category);
+    if (q) next.set('q', q);
     setParams(next, { replace: true });
-  }, [center[0], center[1], radius, category]);
+  }, [center[0], center[1], radius, category, q]);
 
   const result = useLoad(
     (signal) =>
@@ -77,11 +81,12 @@ export default function MapPage() {
           radius,
           order: 'nearest',
           ...(category ? { category_slag: category } : {}),
+          ...(q ? { search_txt: q } : {}),
         },
-        `/map?lat=${center[0].toFixed(5)}&long=${center[1].toFixed(5)}&radius=${radius}${category ? `&category=${category}` : ''}`,
+        `/map?lat=${center[0].toFixed(5)}&long=${center[1].toFixed(5)}&radius=${radius}${category ? `&category=${category}` : ''}${q ? `&q=${encodeURIComponent(q)}` : ''}`,
         signal,
       ),
-    [center[0], center[1], radius, category],
+    [center[0], center[1], radius, category, q],
   );
   const profiles: Profile[] = result.data?.data.profiles ?? [];
 
@@ -105,12 +110,28 @@ export default function MapPage() {
     [profiles, active, lang],
   );
 
-  const onMoveEnd = (c: { lat: number; lng: number }, zoom: number) => {
+  // The visitor's drags and zooms search the new area; a popup panning to fit (a card's hover
+  // opens its pin's popup) does not, or hovering the list would move the search.
+  const onMoveEnd = (c: { lat: number; lng: number }, zoom: number, byVisitor: boolean) => {
+    if (!byVisitor) return;
     window.clearTimeout(debounce.current);
     debounce.current = window.setTimeout(() => {
       setView({ center: [c.lat, c.lng], zoom });
       if (Math.abs(c.lat - center[0]) > 1e-5 || Math.abs(c.lng - center[1]) > 1e-5) setCenter([c.lat, c.lng]);
     }, 350);
+  };
+
+  // A pin chosen on the map brings its card into view in the list beside it.
+  const select = (id: MapMarker['id']) => {
+    setActive(Number(id));
+    document.getElementById(`map-card-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  };
+  // Nothing found within the radius: offer a wider one (1 km → 5 km, as people widen a search).
+  const wider = RADII.find((r) => r >= radius * 5) ?? RADII.find((r) => r > radius);
+  const radiusText = (r: number) => (r < 1000 ? `${formatNumber(r, lang)} ${t('units.m')}` : `${formatNumber(r / 1000, lang)} ${t('units.km')}`);
+  const widen = (r: number) => {
+    setRadius(r);
+    setView({ center, zoom: zoomFor(r) });
   };
 
   const useMyPosition = async () => {
@@ -130,6 +151,24 @@ export default function MapPage() {
     <div class="map-page">
       <div class="map-toolbar container">
         <h1 class="map-title">{t('map.title')}</h1>
+        <form
+          role="search"
+          class="map-search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQ(typed.trim());
+          }}
+        >
+          <label class="field-label" for="m-q">
+            {t('map.searchText')}
+          </label>
+          <div class="input-with-btn">
+            <input id="m-q" class="input" type="search" value={typed} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} placeholder={t('map.searchPlaceholder')} enterKeyHint="search" />
+            <button type="submit" class="btn btn-primary" aria-label={t('nav.search')}>
+              <Icon name="search" size={18} />
+            </button>
+          </div>
+        </form>
         <div class="map-controls">
           <div class="map-control">
             <label for="m-radius">{t('map.radius')}</label>
@@ -137,15 +176,11 @@ export default function MapPage() {
               id="m-radius"
               class="select"
               value={radius}
-              onChange={(e) => {
-                const r = Number((e.target as HTMLSelectElement).value);
-                setRadius(r);
-                setView({ center, zoom: zoomFor(r) });
-              }}
+              onChange={(e) => widen(Number((e.target as HTMLSelectElement).value))}
             >
               {RADII.map((r) => (
                 <option key={r} value={r}>
-                  {r < 1000 ? `${formatNumber(r, lang)} ${t('units.m')}` : `${formatNumber(r / 1000, lang)} ${t('units.km')}`}
+                  {radiusText(r)}
                 </option>
               ))}
             </select>
@@ -183,6 +218,8 @@ export default function MapPage() {
                 center={view.center}
                 zoom={view.zoom}
                 markers={markers}
+                cluster={{ label: (n) => t('map.cluster', { n: formatNumber(n, lang) }), count: (n) => formatNumber(n, lang) }}
+                onSelect={select}
                 circle={{ lat: center[0], lng: center[1], radius }}
                 label={t('map.label')}
                 openLabel={t('map.openProfile')}
@@ -199,12 +236,33 @@ export default function MapPage() {
           </h2>
           {result.data?.offline && <OfflineNote />}
           {/* The heading above already says it is loading. */}
-          <Loaded load={result} loading={null} isEmpty={() => profiles.length === 0} empty={<EmptyState text={t('map.emptyText')} icon="map" />}>
+          <Loaded
+            load={result}
+            loading={null}
+            isEmpty={() => profiles.length === 0}
+            empty={
+              wider ? (
+                <EmptyState text={t('map.widen', { from: radiusText(radius), to: radiusText(wider) })} icon="map">
+                  <button type="button" class="btn btn-primary map-widen" onClick={() => widen(wider)}>
+                    {t('map.widenAction', { to: radiusText(wider) })}
+                  </button>
+                </EmptyState>
+              ) : (
+                <EmptyState text={t('map.emptyText')} icon="map" />
+              )
+            }
+          >
             {() => (
               <div class="map-list">
                 {profiles.map((p) => (
                   // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only highlight the pin on the map; the card inside is the control
-                  <div key={p.id} onMouseEnter={() => setActive(p.id)} onFocusCapture={() => setActive(p.id)}>
+                  <div
+                    key={p.id}
+                    id={`map-card-${p.id}`}
+                    class={`map-item ${p.id === active ? 'is-active' : ''}`}
+                    onMouseEnter={() => setActive(p.id)}
+                    onFocusCapture={() => setActive(p.id)}
+                  >
                     <ProfileCard p={p} />
                   </div>
                 ))}

@@ -13,7 +13,7 @@ import { useLoad } from '../../lib/useLoad';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
-import { hasHours, openStatus, today } from '../../lib/hours';
+import { currentStatus, hasHours, today } from '../../lib/hours';
 import { contactLink, latLng, routeLinks } from '../../lib/links';
 import { localDigits } from '../../lib/digits';
 import { contactTap, sendTap, type TapKind } from '../../lib/beacon';
@@ -26,6 +26,8 @@ import { Gallery } from './Gallery';
 import { ShareDialog, shareProfile } from './ShareDialog';
 import { ReportDialog } from '../../components/ReportDialog';
 import { RequestPriceDialog } from '../../components/RequestPriceDialog';
+import { VerifiedBadge } from '../../components/VerifiedBadge';
+import { ClaimDialog } from '../../components/ClaimDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
@@ -52,13 +54,18 @@ function OtherProfiles({ p }: { p: Profile }) {
   );
 }
 
-function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; onScored?: () => void }) {
+/**
+ * A profile as the public sees it. `preview` is the owner's or an admin's look at a profile that
+ * is not public yet (pending, rejected, hidden): the same page under a banner that says so.
+ */
+export function ProfileView({ p, offline, onScored, preview }: { p: Profile; offline: boolean; onScored?: () => void; preview?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const navigate = useNavigate();
   const [share, setShare] = useState(false);
   const [report, setReport] = useState(false);
   const [asking, setAsking] = useState(false);
+  const [claiming, setClaiming] = useState(false);
   const auth = useAuth();
   // The owner's own taps are not the owner's customers: they are not counted.
   const own = auth.userId != null && auth.userId === p.user_id?.userId;
@@ -67,7 +74,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
   };
   // The hero and the description first; reviews and the side column a frame later.
   const rest = useAfterPaint();
-  const status = hasHours(p.hours_of_work) ? openStatus(p.hours_of_work) : p.open_status;
+  const status = currentStatus(p);
   const todayText = hasHours(p.hours_of_work) ? dayText(p.hours_of_work?.[today()], t, lang) : '';
   const contacts = useMemo(() => (p.social_network ?? []).filter((s) => s?.link).map((s) => ({ ...contactLink(s.type, s.link), type: s.type })), [p]);
   const call = contacts.find((c) => c.kind === 'mobile' || c.kind === 'phone');
@@ -98,6 +105,22 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
         )}
       </nav>
 
+      {preview && (
+        <div class="preview-banner" role="status">
+          <Icon name="eye" size={18} />
+          <strong>{t('preview.banner')}</strong>
+          <span class="small">{t('preview.status', { status: t(`preview.statuses.${p.delete_at ? 'Deleted' : (p.account_status ?? 'Pending')}`) })}</span>
+        </div>
+      )}
+      {p.claimable && !own && !preview && (
+        <div class="claim-note">
+          <Icon name="key" size={18} />
+          <span>{t('claim.question')}</span>
+          <button type="button" class="btn btn-sm btn-outline" onClick={() => setClaiming(true)}>
+            {t('claim.action')}
+          </button>
+        </div>
+      )}
       <header class="p-hero card">
         <div class="p-cover" aria-hidden="true" />
         <div class="p-id">
@@ -121,6 +144,7 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
               )}
             </p>
             <div class="p-badges">
+              {p.verified && <VerifiedBadge explain />}
               <Stars score={p.score} count={p.count_scorer} />
               {status && <OpenBadge status={status} />}
               {todayText && status !== 'Boarding' && (
@@ -354,8 +378,9 @@ function ProfileView({ p, offline, onScored }: { p: Profile; offline: boolean; o
 
       <ShareDialog open={share} onClose={() => setShare(false)} url={url} title={p.profile_name} profileId={p.id} />
       <ReportDialog open={report} onClose={() => setReport(false)} entity="profile" id={p.id} subject={p.profile_name} />
+      {claiming && <ClaimDialog open onClose={() => setClaiming(false)} id={p.id} name={p.profile_name} />}
       {asking && p.city?.id && (
-        <RequestPriceDialog open onClose={() => setAsking(false)} targets={[{ id: p.id, name: p.profile_name }]} cityId={p.city.id} />
+        <RequestPriceDialog open onClose={() => setAsking(false)} targets={[{ id: p.id, name: p.profile_name }]} cityId={p.city.id} center={point} />
       )}
     </article>
   );

@@ -13,11 +13,15 @@ import { getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow,
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
-import { ALL_IRAN, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
-import { cityLabel, learnFromProfiles } from '../../lib/cityMemory';
+import { ALL_IRAN, DEFAULT_RADIUS, RADII, filtersFromUrl, searchBody, urlFromFilters, type Order, type SearchFilters } from '../../lib/searchUrl';
+import { cityLabel, knownCity, learnFromProfiles } from '../../lib/cityMemory';
+import { PriceInput } from '../../components/PriceInput';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
 import { RequestPriceDialog } from '../../components/RequestPriceDialog';
+import { lazy, Suspense } from 'preact/compat';
+
+const ResultsMap = lazy(() => import('./ResultsMap'));
 import './search.css';
 
 const NO_PROFILES: Profile[] = [];
@@ -25,6 +29,19 @@ const NO_PROFILES: Profile[] = [];
 // choice shown twice: the empty value is named "most relevant" and stands for both.
 const ORDER_OPTIONS: Order[] = ['best', 'reviews', 'nearest', 'newest'];
 const MIN_SCORES = [4.5, 4, 3.5, 3];
+
+/** The map page showing the same search: the words, the category and the point when known. */
+function mapUrlOf(f: SearchFilters): string {
+  const qs = new URLSearchParams();
+  if (f.near) {
+    qs.set('lat', f.near.lat.toFixed(5));
+    qs.set('long', f.near.long.toFixed(5));
+  }
+  if (f.category) qs.set('category', f.category);
+  if (f.q) qs.set('q', f.q);
+  const s = qs.toString();
+  return s ? `/map?${s}` : '/map';
+}
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
   if (!tree || !slag) return undefined;
@@ -43,12 +60,8 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
   const [picker, setPicker] = useState(false);
   const [locating, setLocating] = useState<'idle' | 'busy' | 'failed'>('idle');
 
-  // "Nearest" needs the visitor's position: asked once, when that order is chosen.
-  const chooseOrder = (o: Order | undefined) => {
-    if (o !== 'nearest' || f.near) {
-      go({ order: o });
-      return;
-    }
+  // The visitor's position is asked once, when "nearest" or a distance needs it.
+  const withPosition = (then: Partial<SearchFilters>) => {
     if (!('geolocation' in navigator)) {
       setLocating('failed');
       return;
@@ -57,11 +70,15 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setLocating('idle');
-        go({ order: 'nearest', near: { lat: pos.coords.latitude, long: pos.coords.longitude } });
+        go({ ...then, near: { lat: pos.coords.latitude, long: pos.coords.longitude } });
       },
       () => setLocating('failed'),
       { maximumAge: 600_000, timeout: 15_000 },
     );
+  };
+  const chooseOrder = (o: Order | undefined) => {
+    if (o !== 'nearest' || f.near) go({ order: o });
+    else withPosition({ order: 'nearest' });
   };
 
   return (
@@ -157,6 +174,27 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         <Switch id="f-open" checked={!!f.open} onChange={(v: boolean) => go({ open: v || undefined })} label={t('search.openNow')} />
       </div>
 
+      <fieldset class="field chips-field">
+        <legend class="field-label">{t('search.distance')}</legend>
+        {f.near ? (
+          <div class="chip-row">
+            {RADII.map((r) => (
+              <label key={r} class={`chip-radio ${(f.radius ?? DEFAULT_RADIUS) === r ? 'checked' : ''}`}>
+                <input type="radio" name="radius" checked={(f.radius ?? DEFAULT_RADIUS) === r} onChange={() => go({ radius: r === DEFAULT_RADIUS ? undefined : r })} />
+                {t('search.withinKm', { n: formatNumber(r / 1000, lang) })}
+              </label>
+            ))}
+          </div>
+        ) : (
+          <button type="button" class="btn btn-outline btn-sm" onClick={() => withPosition({})} disabled={locating === 'busy'}>
+            <Icon name="locate" size={16} />
+            {t('search.useMyPosition')}
+          </button>
+        )}
+      </fieldset>
+
+      <PriceRange f={f} go={go} />
+
       <Link to="/search/iran" class="btn btn-ghost btn-block">
         <Icon name="refresh" size={16} />
         {t('search.reset')}
@@ -169,6 +207,65 @@ function FilterForm({ f, go, tree }: { f: SearchFilters; go: (n: Partial<SearchF
         onSelect={(c, p) => go({ city: c?.slag ?? ALL_IRAN, province: c?.province_id ?? p?.id ?? undefined })}
       />
     </div>
+  );
+}
+
+/**
+ * The price range of the services: applied as a pair (typing a price would otherwise search at
+ * every digit), checked for order before it is sent.
+ */
+function PriceRange({ f, go }: { f: SearchFilters; go: (n: Partial<SearchFilters>) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [lo, setLo] = useState<number | null>(f.price_min ?? null);
+  const [hi, setHi] = useState<number | null>(f.price_max ?? null);
+  useEffect(() => {
+    setLo(f.price_min ?? null);
+    setHi(f.price_max ?? null);
+  }, [f.price_min, f.price_max]);
+  const upsideDown = !!lo && !!hi && lo > hi;
+  return (
+    <form
+      class="field price-range"
+      aria-labelledby="f-price-label"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!upsideDown) go({ price_min: lo || undefined, price_max: hi || undefined });
+      }}
+    >
+      <span class="field-label" id="f-price-label">
+        {t('search.priceRange')}
+      </span>
+      <div class="price-pair">
+        <div class="price-end">
+          <label class="small muted" for="f-price-min">
+            {t('search.priceMin')}
+          </label>
+          <PriceInput id="f-price-min" value={lo} onChange={setLo} lang={lang} invalid={upsideDown} describedBy={upsideDown ? 'f-price-error' : undefined} />
+        </div>
+        <div class="price-end">
+          <label class="small muted" for="f-price-max">
+            {t('search.priceMax')}
+          </label>
+          <PriceInput id="f-price-max" value={hi} onChange={setHi} lang={lang} invalid={upsideDown} describedBy={upsideDown ? 'f-price-error' : undefined} />
+        </div>
+      </div>
+      {upsideDown && (
+        <span class="field-error" id="f-price-error" role="alert">
+          {t('search.priceOrder')}
+        </span>
+      )}
+      <div class="price-actions">
+        <button type="submit" class="btn btn-outline btn-sm" disabled={upsideDown}>
+          {t('search.priceApply')}
+        </button>
+        {(f.price_min || f.price_max) && (
+          <button type="button" class="btn btn-ghost btn-sm" onClick={() => go({ price_min: undefined, price_max: undefined })}>
+            {t('search.priceClear')}
+          </button>
+        )}
+      </div>
+    </form>
   );
 }
 
@@ -221,6 +318,10 @@ function EmptyChoices({ f }: { f: SearchFilters }) {
   const lang = i18n.language;
   const cats = useLoad((signal) => (f.q ? getSuggestions(f.q, undefined, signal) : Promise.resolve(undefined)), [f.q]);
   const chips = cats.data?.categories.slice(0, 4) ?? [];
+  // The city's province, as the filters or a list seen earlier name it.
+  const provinceId = f.city !== ALL_IRAN ? (f.province ?? knownCity(f.city)?.province_id) : undefined;
+  const provinces = useLoad(() => (provinceId ? getProvinces() : Promise.resolve(undefined)), [provinceId]);
+  const province = provinces.data?.find((p) => p.id === provinceId);
   return (
     <>
       {chips.length > 0 && (
@@ -232,7 +333,12 @@ function EmptyChoices({ f }: { f: SearchFilters }) {
           ))}
         </div>
       )}
-      {f.city !== ALL_IRAN && (
+      {province && (
+        <Link class="btn btn-outline" to={urlFromFilters({ ...f, city: ALL_IRAN, province: province.id, page: 1 })}>
+          {t('search.allOfProvince', { province: localName(province, lang) })}
+        </Link>
+      )}
+      {(f.city !== ALL_IRAN || f.province) && (
         <Link class="btn btn-outline" to={urlFromFilters({ ...f, city: ALL_IRAN, province: undefined, page: 1 })}>
           {t('search.allIran')}
         </Link>
@@ -249,9 +355,13 @@ export default function Search() {
   const f = useMemo(() => filtersFromUrl(loc.pathname, loc.search), [loc.pathname, loc.search]);
   const [sheet, setSheet] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The map beside the results (wide screens), and the result marked on both.
+  const [mapOpen, setMapOpen] = useState(false);
+  const [marked, setMarked] = useState<number | null>(null);
   // The filters sit beside the results on a wide screen only; on a phone they open in a sheet, so
   // a phone builds them (hundreds of category options) and loads their lists only when asked.
   const wide = useMedia('(min-width: 1024px)');
+  const withMap = wide && mapOpen;
   const url = urlFromFilters(f);
 
   const result = useLoad(
@@ -287,7 +397,9 @@ export default function Search() {
   usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
 
   // The place counts once, whether a province, a city or both name it.
-  const active = [f.q, f.category, f.province || f.city !== ALL_IRAN, f.min_score, f.order, f.open].filter(Boolean).length;
+  const active = [f.q, f.category, f.province || f.city !== ALL_IRAN, f.min_score, f.order, f.open, f.radius, f.price_min || f.price_max].filter(
+    Boolean,
+  ).length;
   const data = result.data?.data;
   const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
 
@@ -300,14 +412,27 @@ export default function Search() {
           {/* The line keeps its place while the results load, so nothing under it moves when the count arrives. */}
           <p class="muted small result-count">{result.status === 'success' && data ? t('search.count', { count: data.count, n: formatNumber(data.count, lang) }) : '\u00a0'}</p>
         </div>
+        <div class="search-head-actions">
+        {wide ? (
+          <button type="button" class="btn btn-outline on-map" aria-pressed={mapOpen} onClick={() => setMapOpen(!mapOpen)}>
+            <Icon name="map" size={18} />
+            {t(mapOpen ? 'search.hideMap' : 'search.showOnMap')}
+          </button>
+        ) : (
+          <Link class="btn btn-outline on-map" to={mapUrlOf(f)}>
+            <Icon name="map" size={18} />
+            {t('search.showOnMap')}
+          </Link>
+        )}
         <button type="button" class="btn btn-outline filter-toggle" onClick={() => setSheet(true)} aria-haspopup="dialog">
           <Icon name="filter" size={18} />
           {t('search.filters')}
           {active > 0 && <span class="count-dot">{formatNumber(active, lang)}</span>}
         </button>
+        </div>
       </div>
 
-      <div class="search-layout">
+      <div class={`search-layout ${withMap ? 'with-map' : ''}`}>
         {wide && (
           <aside class="filters-aside card card-pad" aria-label={t('search.filters')}>
             <FilterForm f={f} go={go} tree={tree.data} />
@@ -369,15 +494,41 @@ export default function Search() {
                   />
                 )}
                 <div class={`results-grid ${result.status === 'loading' ? 'is-stale' : ''} ${cards.partial ? 'is-partial' : ''}`}>
-                  {cards.items.map((p) => (
-                    <ProfileCard key={p.id} p={p} level={2} />
-                  ))}
+                  {cards.items.map((p) =>
+                    withMap ? (
+                      // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only mark the pin on the map; the card inside is the control
+                      <div
+                        key={p.id}
+                        id={`result-${p.id}`}
+                        class={`result-item ${p.id === marked ? 'is-active' : ''}`}
+                        onMouseEnter={() => setMarked(p.id)}
+                        onFocusCapture={() => setMarked(p.id)}
+                      >
+                        <ProfileCard p={p} level={2} />
+                      </div>
+                    ) : (
+                      <ProfileCard key={p.id} p={p} level={2} />
+                    ),
+                  )}
                 </div>
                 <Pager page={f.page} count={r.data.count} href={(n) => urlFromFilters({ ...f, page: n })} />
               </>
             )}
           </Loaded>
         </section>
+        {withMap && (
+          <Suspense fallback={<div class="search-map kd-map skeleton" />}>
+            <ResultsMap
+              profiles={data?.profiles ?? NO_PROFILES}
+              active={marked}
+              onSelect={(id) => {
+                setMarked(id);
+                document.getElementById(`result-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+              }}
+              onSearchArea={(near, radius) => go({ near, radius })}
+            />
+          </Suspense>
+        )}
       </div>
 
       <Dialog

@@ -1,4 +1,7 @@
 import { useState } from 'preact/hooks';
+import { Link } from 'react-router-dom';
+import { setVerified, startVerification } from '../../../api/owners';
+import { VerifiedBadge } from '../../../components/VerifiedBadge';
 import { Icon } from '../../../components/Icon';
 import type { Profile } from '../../../api';
 import { allProfiles, deleteProfile, restoreProfile } from '../../../api/desk';
@@ -46,13 +49,48 @@ export default function AllProfiles() {
     }
   };
 
+  // The verified badge: a code to the business's listed mobile number (the owner types it in
+  // their Desk; the Verification tab then marks it), or taking the badge away with a reason.
+  const verify = async (p: Profile) => {
+    setBusy(p.id);
+    try {
+      const r = await startVerification(p.id);
+      toast(t('deskVerify.codeSent', { phone: r?.numberPhone ?? '' }), 'success');
+    } catch (e) {
+      toast((e as Error).message, 'error');
+    } finally {
+      setBusy(0);
+    }
+  };
+  const askRevoke = (q: QueueControl<Profile>, p: Profile) =>
+    q.ask({
+      title: t('deskVerify.revokeTitle'),
+      subject: p.profile_name,
+      confirm: t('deskVerify.revoke'),
+      danger: true,
+      noteHint: t('deskVerify.revokeHint'),
+      run: async (note) => {
+        const r = await setVerified(p.id, false, note);
+        replace(q, r ?? { ...p, verified: false });
+        toast(t('deskAdmin.done'), 'success');
+      },
+    });
+
   return (
     <ModerationQueue<Profile>
       load={(_s, skip, take) => allProfiles(skip, take).then((r) => ({ items: r.profiles, count: r.count }))}
       keyOf={(p) => p.id}
       itemClass={(p) => (p.delete_at ? 'is-deleted' : '')}
       empty={{ icon: 'briefcase' }}
-      summary={(n) => <p class="small muted">{t('deskAdmin.allIntro', { n: formatNumber(n, lang) })}</p>}
+      summary={(n) => (
+        <div class="lead-bar">
+          <p class="small muted">{t('deskAdmin.allIntro', { n: formatNumber(n, lang) })}</p>
+          <Link to="/dashboard/profiles/new?listing=1" class="btn btn-sm btn-outline">
+            <Icon name="plus" size={16} />
+            {t('deskClaims.list')}
+          </Link>
+        </div>
+      )}
       renderItem={(p, q) => {
         const s = p.delete_at ? 'Deleted' : (p.account_status ?? 'Pending');
         const left = daysLeft(p.delete_at);
@@ -61,6 +99,7 @@ export default function AllProfiles() {
             <h3 dir="auto">{p.profile_name}</h3>
             <div class="item-meta">
               <StatusBadge status={s} />
+              {p.verified && <VerifiedBadge />}
               <span>{[localName(p.range_worker, lang), localName(p.city, lang)].filter(Boolean).join(' · ')}</span>
               <span dir="auto">{p.user_id?.name}</span>
               {p.delete_at ? (
@@ -77,10 +116,23 @@ export default function AllProfiles() {
                   {t('desk.restore')}
                 </button>
               ) : (
-                <button type="button" class="btn btn-sm btn-outline danger-text" onClick={() => askDelete(q, p)}>
-                  <Icon name="trash" size={16} />
-                  {t('desk.delete')}
-                </button>
+                <>
+                  {p.verified ? (
+                    <button type="button" class="btn btn-sm btn-outline" onClick={() => askRevoke(q, p)}>
+                      <Icon name="shield" size={16} />
+                      {t('deskVerify.revoke')}
+                    </button>
+                  ) : (
+                    <button type="button" class="btn btn-sm btn-outline" onClick={() => verify(p)} disabled={busy === p.id}>
+                      {busy === p.id ? <span class="spinner" aria-hidden="true" /> : <Icon name="shield" size={16} />}
+                      {t('deskVerify.start')}
+                    </button>
+                  )}
+                  <button type="button" class="btn btn-sm btn-outline danger-text" onClick={() => askDelete(q, p)}>
+                    <Icon name="trash" size={16} />
+                    {t('desk.delete')}
+                  </button>
+                </>
               )}
             </div>
           </div>

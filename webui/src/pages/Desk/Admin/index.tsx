@@ -9,6 +9,8 @@ import CommentQueue from './CommentQueue';
 import AllProfiles from './AllProfiles';
 import Inbox from './Inbox';
 import ReportQueue from './ReportQueue';
+import VerifyQueue from './VerifyQueue';
+import ClaimQueue from './ClaimQueue';
 import './admin.css';
 
 const SECTIONS = [
@@ -17,6 +19,8 @@ const SECTIONS = [
   { path: 'blogs', icon: 'book', key: 'blogs' },
   { path: 'comments', icon: 'comment', key: 'comments' },
   { path: 'reports', icon: 'alert', key: 'reports' },
+  { path: 'verification', icon: 'shield', key: 'verification' },
+  { path: 'claims', icon: 'key', key: 'claims' },
   { path: 'all', icon: 'grid', key: 'all' },
   { path: 'inbox', icon: 'inbox', key: 'inbox' },
 ];
@@ -57,6 +61,8 @@ export default function Admin() {
         <Route path="blogs" element={<BlogQueue />} />
         <Route path="comments" element={<CommentQueue />} />
         <Route path="reports" element={<ReportQueue />} />
+        <Route path="verification" element={<VerifyQueue />} />
+        <Route path="claims" element={<ClaimQueue />} />
         <Route path="all" element={<AllProfiles />} />
         <Route path="inbox" element={<Inbox />} />
       </Routes>

@@ -1,6 +1,6 @@
 import type { JSX } from 'preact';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'preact/hooks';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { Dialog } from '../../../components/Dialog';
@@ -8,6 +8,8 @@ import { ErrorState, Loading } from '../../../components/StateViews';
 import { indexTree } from '../../../components/TreePicker';
 import { getCategoryTree, type Profile } from '../../../api';
 import { createProfile, getOwnProfile, updateProfile } from '../../../api/desk';
+import { createListing } from '../../../api/owners';
+import { useDesk } from '../context';
 import { clearDraft, draftKey, draftWriter, loadDraft } from '../../../lib/draft';
 import { emptyProfileForm, fromPendingEdit, fromProfile, PROFILE_FIELDS, TABS, tabOf, toPayload, validateProfile, type ProfileFormState, type TabId } from '../../../lib/profileForm';
 import { mapServerErrors } from '../../../lib/serverErrors';
@@ -39,6 +41,10 @@ export default function ProfileForm() {
   const lang = i18n.language;
   const auth = useAuth();
   const navigate = useNavigate();
+  // An admin listing a business (it can claim the listing later) fills the same form.
+  const [params] = useSearchParams();
+  const desk = useDesk();
+  const listing = isNew && desk.admin && params.get('listing') === '1';
   const key = draftKey(auth.userId, 'profile', pid);
   const writer = useMemo(() => draftWriter<ProfileFormState>(key), [key]);
 
@@ -153,13 +159,13 @@ export default function ProfileForm() {
     dispatch({ type: 'saving' });
     try {
       const body = toPayload(form, treeIdx);
-      const p = isNew ? await createProfile(body) : await updateProfile(pid!, body);
+      const p = listing ? await createListing(body) : isNew ? await createProfile(body) : await updateProfile(pid!, body);
       writer.cancel();
       clearDraft(key);
       dispatch({ type: 'saved', profile: isNew ? null : (p ?? null) });
       if (isNew) {
         toast(t('deskForm.created'), 'success');
-        navigate('/dashboard', { replace: true });
+        navigate(listing ? '/dashboard/admin/all' : '/dashboard', { replace: true });
         return true;
       }
       toast(p?.pending_edit?.status === 'Pending' ? t('deskForm.savedForReview') : t('deskForm.saved'), 'success');
@@ -224,7 +230,7 @@ export default function ProfileForm() {
       {isNew && !restoredAt && (
         <div class="notice notice-soft">
           <Icon name="info" size={20} />
-          <p>{t('deskForm.newNote')}</p>
+          <p>{t(listing ? 'deskClaims.listingNote' : 'deskForm.newNote')}</p>
         </div>
       )}
       {!isNew && profile?.pending_edit && (

@@ -1,0 +1,84 @@
+// Journey 37: claiming a listing. An admin lists a business; a signed-out visitor is asked to sign
+// in first; a signed-in user proves the listed number with the SMS code and claims it; the admin
+// accepts the claim in the Desk's queue; the listing moves to the claimant's Desk and stops
+// offering itself to be claimed.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { World, JOURNEY_TIMEOUT, PHONE, plumber, signIn, t, toast } from './harness.mjs';
+
+let w;
+const claimant = { phone: '09121110371', name: 'کیوان', password: 'password-keyvan' };
+const business = '09351110371';
+let listing;
+let claimantId;
+
+before(async () => {
+  w = await World.start({ name: '37-claim' });
+  claimantId = (await w.user(claimant.phone, claimant.name, claimant.password)).id;
+  listing = await w.ok('POST', '/v1/admin/user-technical/createListing', plumber({ profile_name: 'تعمیرگاه کیوان', social_network: [{ type: 'mobile', link: business }] }), {
+    token: await w.adminToken(),
+  });
+  assert.equal(listing.claimable, true);
+});
+
+after(async () => {
+  await w?.stop();
+});
+
+test('a user proves the listed number and claims the business; the admin accepts; it moves (fa claimant, en admin)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
+  const path = `/profile/${encodeURIComponent(listing.slug)}`;
+  await w.journey('37-claim-signed-out-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+    const lang = 'fa';
+    await page.goto(path);
+    await page.getByRole('button', { name: t(lang, 'claim.action'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'claim.title', { name: listing.profile_name }) });
+    await dialog.getByText(t(lang, 'claim.signIn'), { exact: true }).waitFor();
+    await dialog.getByRole('link', { name: t(lang, 'nav.login') }).waitFor();
+  });
+
+  await w.journey('37-claim-claimant-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+    const lang = 'fa';
+    await signIn(page, lang, claimant.phone, claimant.password, { next: path });
+    await page.getByText(t(lang, 'claim.question'), { exact: true }).waitFor();
+    await page.getByRole('button', { name: t(lang, 'claim.action'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'claim.title', { name: listing.profile_name }) });
+    const before = w.smsCount();
+    await dialog.getByRole('button', { name: t(lang, 'claim.sendCode'), exact: true }).click();
+    // The claimant sees the number masked; the code reached the business's phone.
+    await dialog.getByText('0935***0371').waitFor();
+    assert.equal(await dialog.getByText(business).count(), 0);
+    const code = await w.smsCode(business, { after: before });
+    await dialog.getByLabel(t(lang, 'claim.code')).fill(code);
+    await dialog.getByLabel(t(lang, 'claim.note')).fill('من صاحب این تعمیرگاه هستم');
+    await dialog.getByRole('button', { name: t(lang, 'claim.submit'), exact: true }).click();
+    await dialog.getByText(t(lang, 'claim.sent'), { exact: true }).waitFor();
+  });
+
+  await w.journey('37-claim-admin-en', { lang: 'en' }, async (page) => {
+    const lang = 'en';
+    await signIn(page, lang, w.admin.phone, w.admin.password, { next: '/dashboard/admin/claims' });
+    const card = page.locator('.item-card').filter({ hasText: listing.profile_name });
+    await card.getByText(claimant.phone).waitFor();
+    await card.getByText(business).waitFor();
+    await card.getByRole('button', { name: t(lang, 'deskAdmin.do.Accepted'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'deskClaims.move.Accepted') });
+    await dialog.getByLabel(t(lang, 'deskAdmin.note')).fill('Called the shop');
+    await dialog.getByRole('button', { name: t(lang, 'deskAdmin.do.Accepted'), exact: true }).click();
+    await toast(page, t(lang, 'deskAdmin.done'));
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: t(lang, 'deskClaims.status.Accepted') }).click();
+    await page.locator('.item-card').filter({ hasText: listing.profile_name }).waitFor();
+  });
+
+  await w.journey('37-claim-owner-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+    const lang = 'fa';
+    await signIn(page, lang, claimant.phone, claimant.password, { next: '/dashboard' });
+    await page.locator('.mp-card').filter({ hasText: listing.profile_name }).waitFor();
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: listing.profile_name }).waitFor();
+    assert.equal(await page.getByText(t(lang, 'claim.question'), { exact: true }).count(), 0, 'a claimed listing offers no claim');
+  });
+  const pub = await w.ok('GET', `/v1/user-technical/${listing.id}`);
+  assert.equal(pub.user_id.userId, claimantId);
+  assert.equal(pub.claimable, false);
+});
