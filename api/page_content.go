@@ -109,6 +109,15 @@ func profileContent(r *http.Request, p *store.Profile, form *profileForm, now ti
 	}
 	b.WriteString(`</nav>`)
 
+	// A listing an admin made for a business that can still claim it.
+	if form.Claimable {
+		b.WriteString(`<div class="claim-note"><span class="inline-icon ssr-icon ssr-icon-lg" aria-hidden="true"></span><span>`)
+		b.text(message(lang, "content_claim", nil))
+		b.WriteString(`</span><span class="btn btn-sm btn-outline ssr-box" aria-hidden="true">`)
+		b.text(message(lang, "content_claim_action", nil))
+		b.WriteString(`</span></div>`)
+	}
+
 	// The hero.
 	b.WriteString(`<header class="p-hero card"><div class="p-cover" aria-hidden="true"></div><div class="p-id"><div class="p-pics">`)
 	if pic := firstNonEmpty(append([]string{p.ProfileImage}, append(p.PortfolioImages, p.Logo)...)...); pic != "" {
@@ -120,6 +129,7 @@ func profileContent(r *http.Request, p *store.Profile, form *profileForm, now ti
 	b.WriteString(`</div><div class="p-title"><h1 dir="auto">`)
 	b.text(p.ProfileName)
 	b.WriteString(`</h1><p class="muted">`)
+
 	b.text(field)
 	if city != "" {
 		b.WriteString(`<span aria-hidden="true"> · </span>`)
@@ -128,7 +138,13 @@ func profileContent(r *http.Request, p *store.Profile, form *profileForm, now ti
 			b.text(message(lang, "list_sep", nil) + province)
 		}
 	}
-	b.WriteString(`</p><div class="p-badges"><span class="stars">`)
+	b.WriteString(`</p><div class="p-badges">`)
+	if form.Verified {
+		b.WriteString(`<span class="badge badge-plain verified-badge"><span class="inline-icon ssr-icon" aria-hidden="true"></span>`)
+		b.text(message(lang, "content_verified", nil))
+		b.WriteString(`<span class="inline-icon ssr-icon" aria-hidden="true"></span></span>`)
+	}
+	b.WriteString(`<span class="stars">`)
 	if p.CountScorer > 0 {
 		key := "content_rating"
 		if p.CountScorer == 1 {
@@ -139,14 +155,13 @@ func profileContent(r *http.Request, p *store.Profile, form *profileForm, now ti
 		b.text(message(lang, "content_new", nil))
 	}
 	b.WriteString(`</span>`)
-	// The open badge and today's hours, as the app shows them on its first draw (it reads the
-	// week on the device; the server's status also knows holidays, which only the badge's word
-	// can tell apart).
-	status := form.OpenStatus
-	today := store.Weekdays[(int(now.Weekday())+1)%7]
-	if hasHours(p.HoursOfWork) {
-		status = weekStatus(p.HoursOfWork[today], now)
+	// The open badge and today's hours, as the app shows them on its first draw.
+	// The app shows the server's open status when the business has hours or special days.
+	status := ""
+	if hasHours(p.HoursOfWork) || form.NextChange != nil || len(p.SpecialDays) > 0 {
+		status = form.OpenStatus
 	}
+	today := store.Weekdays[(int(now.Weekday())+1)%7]
 	if key, ok := map[string]string{"Open": "content_open", "Closed": "content_closed_now", "Boarding": "content_all_day"}[status]; ok {
 		cls := map[string]string{"Open": "badge-open", "Closed": "badge-closed", "Boarding": "badge-boarding"}[status]
 		fmt.Fprintf(b, `<span class="badge %s">`, cls)
@@ -326,23 +341,6 @@ func (b *contentBuilder) dayText(d store.DayHours) string {
 }
 
 var tagRe = regexp.MustCompile(`<[^>]*>`)
-
-// weekStatus answers a day's status at now from the week alone, as the app's openStatus does.
-func weekStatus(d store.DayHours, now time.Time) string {
-	switch {
-	case d.Boarding:
-		return "Boarding"
-	case d.Closed:
-		return "Closed"
-	}
-	sec := now.Hour()*3600 + now.Minute()*60 + now.Second()
-	for _, sl := range d.Time {
-		if sec > sl.Open && sec < sl.Close {
-			return "Open"
-		}
-	}
-	return "Closed"
-}
 
 // link writes an anchor to a page of the site, under /en on an English page.
 func (b *contentBuilder) link(r *http.Request, path, text, class string) {
