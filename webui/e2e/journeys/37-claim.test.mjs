@@ -76,6 +76,10 @@ test('a user proves the listed number and claims the business; the admin accepts
     const lang = 'fa';
     await signIn(page, lang, claimant.phone, claimant.password, { next: '/dashboard' });
     await page.locator('.mp-card').filter({ hasText: listing.profile_name }).waitFor();
+    // The claim itself, with the admin's answer, above the profiles.
+    const claims = page.getByRole('region', { name: t(lang, 'deskClaims.mine') });
+    await claims.getByRole('link', { name: listing.profile_name }).waitFor();
+    await claims.getByText(t(lang, 'desk.status.Accepted'), { exact: true }).waitFor();
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: listing.profile_name }).waitFor();
     assert.equal(await page.getByText(t(lang, 'claim.question'), { exact: true }).count(), 0, 'a claimed listing offers no claim');
