@@ -228,13 +228,9 @@ func (s *Store) CreateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 			}
 		}
 		tags, _ := json.Marshal(b.Tags)
-		res, err := tx.ExecContext(ctx, `INSERT INTO blogs (writer_id, title, slug, content, summary, image_url, tag, status,
-			release_at, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, b.WriterID, b.Title, b.Slug,
-			b.Content, b.Summary, b.ImageURL, string(tags), b.Status, b.ReleaseAt, b.CreateAt, b.UpdateAt)
-		if err != nil {
-			return err
-		}
-		if id, err = res.LastInsertId(); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO blogs (writer_id, title, slug, content, summary, image_url, tag, status,
+			release_at, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, b.WriterID, b.Title, b.Slug,
+			b.Content, b.Summary, b.ImageURL, string(tags), b.Status, b.ReleaseAt, b.CreateAt, b.UpdateAt).Scan(&id); err != nil {
 			return err
 		}
 		if err := setBlogCategories(ctx, tx, id, b.CategoryIDs); err != nil {

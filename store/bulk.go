@@ -32,7 +32,7 @@ func (s *Store) BulkLoadWithImages(ctx context.Context, users []*User, profiles 
 	comments []BulkComment, images map[string]*Upload) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		insUser, err := tx.PrepareContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
 			return err
 		}
@@ -41,18 +41,15 @@ func (s *Store) BulkLoadWithImages(ctx context.Context, users []*User, profiles 
 			if u.Role == "" {
 				u.Role = RoleUser
 			}
-			res, err := insUser.ExecContext(ctx, u.NumberPhone, u.Name, u.PasswordHash, u.ProfileImage, u.Role, u.CreateAt, u.UpdateAt)
-			if err != nil {
+			if err := insUser.QueryRowContext(ctx, u.NumberPhone, u.Name, u.PasswordHash, u.ProfileImage, u.Role, u.CreateAt,
+				u.UpdateAt).Scan(&u.ID); err != nil {
 				return fmt.Errorf("user %s: %w", u.NumberPhone, err)
-			}
-			if u.ID, err = res.LastInsertId(); err != nil {
-				return err
 			}
 		}
 		insProfile, err := tx.PrepareContext(ctx, `INSERT INTO profiles (user_id, range_worker_id, province_id, city_id, profile_name,
 			slug, key_word, work_history_years, descriotion, address, lat, long, account_status, active, display, profile_image, logo,
 			services, hours_of_work, social_network, area_working, portfolio_images, option, list_object, create_at, update_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
 			return err
 		}
@@ -79,14 +76,10 @@ func (s *Store) BulkLoadWithImages(ctx context.Context, users []*User, profiles 
 			if len(p.ListObject) == 0 {
 				p.ListObject = []byte("[]")
 			}
-			res, err := insProfile.ExecContext(ctx, p.UserID, p.RangeWorkerID, p.ProvinceID, p.CityID, p.ProfileName, p.Slug,
+			if err := insProfile.QueryRowContext(ctx, p.UserID, p.RangeWorkerID, p.ProvinceID, p.CityID, p.ProfileName, p.Slug,
 				p.KeyWord, p.WorkHistoryYears, p.Descriotion, p.Address, p.Lat, p.Long, p.AccountStatus, p.Active, p.Display,
-				p.ProfileImage, p.Logo, j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.CreateAt, p.UpdateAt)
-			if err != nil {
+				p.ProfileImage, p.Logo, j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.CreateAt, p.UpdateAt).Scan(&p.ID); err != nil {
 				return fmt.Errorf("profile %s: %w", p.Slug, err)
-			}
-			if p.ID, err = res.LastInsertId(); err != nil {
-				return err
 			}
 			for _, c := range p.CategoryIDs {
 				if _, err := insCat.ExecContext(ctx, p.ID, c); err != nil {
@@ -152,9 +145,9 @@ func recomputeScores(ctx context.Context, tx *sql.Tx, first, last int64) error {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE profiles SET
-		score = CASE WHEN count_scorer = 0 THEN 0 ELSE ROUND(CAST(score_sum AS REAL) / count_scorer, 1) END,
-		level_score = (? * ? + score_sum) / (? + count_scorer)
-		WHERE id BETWEEN ? AND ?`, bayesC, m, bayesC, first, last)
+		score = CASE WHEN count_scorer = 0 THEN 0 ELSE ROUND(score_sum * 1.0 / count_scorer, 1) END,
+		level_score = (CAST(? AS DOUBLE PRECISION) + score_sum) / (CAST(? AS DOUBLE PRECISION) + count_scorer)
+		WHERE id BETWEEN ? AND ?`, bayesC*m, bayesC, first, last)
 	return err
 }
 
@@ -178,7 +171,7 @@ func meanScore(ctx context.Context, tx *sql.Tx) (float64, error) {
 // floating-point drift the triggers' additions and subtractions have gathered.
 func recountScoreMean(ctx context.Context, tx *sql.Tx) error {
 	_, err := tx.ExecContext(ctx, `UPDATE score_mean SET
-		sum_means = (SELECT COALESCE(SUM(CAST(p.score_sum AS REAL) / p.count_scorer), 0) FROM profiles p WHERE p.count_scorer > 0),
+		sum_means = (SELECT COALESCE(SUM(p.score_sum * 1.0 / p.count_scorer), 0) FROM profiles p WHERE p.count_scorer > 0),
 		scored = (SELECT COUNT(*) FROM profiles p WHERE p.count_scorer > 0)
 		WHERE id = 1`)
 	return err

@@ -56,7 +56,7 @@ func (f CommentFilter) where() ([]string, []any) {
 		where, args = append(where, "c.hidden = ?"), append(args, *f.Hidden)
 	}
 	if f.CategoryID > 0 {
-		where = append(where, "EXISTS (SELECT 1 FROM json_each(c.category_list) j WHERE j.value = ?)")
+		where = append(where, "EXISTS (SELECT 1 FROM json_each(c.category_list) j WHERE CAST(j.value AS BIGINT) = ?)")
 		args = append(args, f.CategoryID)
 	}
 	return where, args

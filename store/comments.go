@@ -225,15 +225,13 @@ func (s *Store) AddComment(ctx context.Context, author *User, in *CommentInput) 
 		}
 		catsJSON, _ := json.Marshal(cats)
 		now := s.now()
-		res, err := tx.ExecContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,
-			images, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, author.ID, string(catsJSON), text, in.Score, images, now, now)
+		err = tx.QueryRowContext(ctx, `INSERT INTO comments (profile_id, user_id, category_list, description, score,
+			images, create_at, update_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, p.ID, author.ID, string(catsJSON), text, in.Score,
+			images, now, now).Scan(&id)
 		if isConstraint(err) {
 			return Errorf(EConflict, "already_commented", nil)
 		}
 		if err != nil {
-			return err
-		}
-		if id, err = res.LastInsertId(); err != nil {
 			return err
 		}
 		if err := notify(ctx, tx, Notification{UserID: p.UserID, Kind: NotifyNewReview, Entity: "comment", EntityID: id,
@@ -384,9 +382,9 @@ func rescoreProfile(ctx context.Context, tx *sql.Tx, profileID, now int64) error
 		return fmt.Errorf("rescore profile %d: %w", profileID, err)
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE profiles SET
-		score = CASE WHEN count_scorer = 0 THEN 0 ELSE ROUND(CAST(score_sum AS REAL) / count_scorer, 1) END,
-		level_score = (? * ? + score_sum) / (? + count_scorer)
-		WHERE id = ?`, bayesC, m, bayesC, profileID); err != nil {
+		score = CASE WHEN count_scorer = 0 THEN 0 ELSE ROUND(score_sum * 1.0 / count_scorer, 1) END,
+		level_score = (CAST(? AS DOUBLE PRECISION) + score_sum) / (CAST(? AS DOUBLE PRECISION) + count_scorer)
+		WHERE id = ?`, bayesC*m, bayesC, profileID); err != nil {
 		return fmt.Errorf("rescore profile %d: %w", profileID, err)
 	}
 	return queueIndex(ctx, tx, "profile", profileID, now)

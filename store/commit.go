@@ -132,6 +132,9 @@ func (s *Store) groupTx(batch []*writeJob) ([]error, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.lockShared(ctx, tx); err != nil {
+		return nil, err
+	}
 	var queued int64
 	txQueued.Store(tx, &queued)
 	defer txQueued.Delete(tx)
@@ -165,10 +168,26 @@ func (s *Store) groupTx(batch []*writeJob) ([]error, error) {
 	return errs, nil
 }
 
+// lockShared takes, on PostgreSQL, the cluster's writer lock for the rest of tx (see
+// writerLockKey), rolling tx back when it cannot; on SQLite the one writer is the lock.
+func (s *Store) lockShared(ctx context.Context, tx *sql.Tx) error {
+	if s.engine != enginePostgres {
+		return nil
+	}
+	if err := lockWriter(ctx, tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return nil
+}
+
 // plainTx runs fn alone in one write transaction.
 func (s *Store) plainTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
+		return err
+	}
+	if err := s.lockShared(ctx, tx); err != nil {
 		return err
 	}
 	var queued int64

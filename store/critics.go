@@ -111,14 +111,9 @@ func (s *Store) AddCritic(ctx context.Context, userID *int64, in *CriticInput, c
 	}
 	c.UserID, c.CreateAt = userID, s.now()
 	err = s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO critics (user_id, name, email, number_phone, subject, message, client_ip,
-			create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, c.UserID, c.Name, c.Email, c.NumberPhone, c.Subject, c.Message,
-			clientIP, c.CreateAt)
-		if err != nil {
-			return err
-		}
-		c.ID, err = res.LastInsertId()
-		return err
+		return tx.QueryRowContext(ctx, `INSERT INTO critics (user_id, name, email, number_phone, subject, message, client_ip,
+			create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, c.UserID, c.Name, c.Email, c.NumberPhone, c.Subject, c.Message,
+			clientIP, c.CreateAt).Scan(&c.ID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("add critic: %w", err)

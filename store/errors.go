@@ -122,5 +122,5 @@ func ErrorCode(err error) Code {
 
 func isConstraint(err error) bool {
 	var se sqlite3.Error
-	return errors.As(err, &se) && se.Code == sqlite3.ErrConstraint
+	return errors.As(err, &se) && se.Code == sqlite3.ErrConstraint || pgConstraint(err)
 }

@@ -103,7 +103,7 @@ func (in *Inspector) Count(ctx context.Context, what string) (int64, error) {
 func (in *Inspector) Newest(ctx context.Context) (int64, error) {
 	var n sql.NullInt64
 	err := in.db.QueryRowContext(ctx, `SELECT MAX(t) FROM (
-		SELECT MAX(update_at) AS t FROM users UNION ALL SELECT MAX(update_at) FROM profiles)`).Scan(&n)
+		SELECT MAX(update_at) AS t FROM users UNION ALL SELECT MAX(update_at) FROM profiles) newest`).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, fmt.Errorf("newest write: %w", err)
 	}

@@ -26,7 +26,7 @@ func (s *Store) LeadsForOwner(ctx context.Context, ownerID, profileID int64, off
 		args = append(args, profileID)
 	}
 	var total, unread int
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(t.status = 'new'), 0) FROM lead_targets t
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN t.status = 'new' THEN 1 ELSE 0 END), 0) FROM lead_targets t
 		JOIN profiles p ON p.id = t.profile_id WHERE `+where, args...).Scan(&total, &unread); err != nil {
 		return nil, 0, 0, fmt.Errorf("owner leads: %w", err)
 	}

@@ -232,13 +232,9 @@ func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone
 			targets = append(targets, pr)
 		}
 		photos, _ := json.Marshal(l.Photos)
-		res, err := tx.ExecContext(ctx, `INSERT INTO leads (visitor_id, phone, category_id, city_id, lat, long, what, when_text, photos,
-			client_ip, create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, l.VisitorID, phone, l.CategoryID, l.CityID, l.Lat, l.Long,
-			l.What, l.When, string(photos), clientIP, now)
-		if err != nil {
-			return err
-		}
-		if l.ID, err = res.LastInsertId(); err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO leads (visitor_id, phone, category_id, city_id, lat, long, what, when_text, photos,
+			client_ip, create_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, l.VisitorID, phone, l.CategoryID, l.CityID, l.Lat, l.Long,
+			l.What, l.When, string(photos), clientIP, now).Scan(&l.ID); err != nil {
 			return err
 		}
 		l.Phone, l.CreateAt = phone, now

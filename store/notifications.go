@@ -142,7 +142,7 @@ func (s *Store) SetSMSOptOut(ctx context.Context, userID int64, kind string, off
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if off {
-			_, err = tx.ExecContext(ctx, `INSERT OR IGNORE INTO sms_optouts (user_id, kind) VALUES (?, ?)`, userID, kind)
+			_, err = tx.ExecContext(ctx, `INSERT INTO sms_optouts (user_id, kind) VALUES (?, ?) ON CONFLICT DO NOTHING`, userID, kind)
 		} else {
 			_, err = tx.ExecContext(ctx, `DELETE FROM sms_optouts WHERE user_id = ? AND kind = ?`, userID, kind)
 		}

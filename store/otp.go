@@ -93,7 +93,7 @@ func (s *Store) issueCode(ctx context.Context, tx *sql.Tx, c SignupCode, purpose
 		var oldest sql.NullInt64
 		// col is one of two fixed column names, never input.
 		err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(create_at) FROM (SELECT create_at FROM otp_codes
-			WHERE `+cap.col+` = ? AND create_at > ? ORDER BY create_at DESC LIMIT ?)`, cap.val, window, cap.max).Scan(&n, &oldest)
+			WHERE `+cap.col+` = ? AND create_at > ? ORDER BY create_at DESC LIMIT ?) recent`, cap.val, window, cap.max).Scan(&n, &oldest)
 		if err != nil {
 			return 0, err
 		}
@@ -104,12 +104,10 @@ func (s *Store) issueCode(ctx context.Context, tx *sql.Tx, c SignupCode, purpose
 	if wait > 0 {
 		return 0, TooMany(wait)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO otp_codes (number_phone, purpose, code_hash, client_ip, create_at, expire_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, c.NumberPhone, purpose, c.CodeHash, c.ClientIP, now, now+int64(p.TTL/time.Second))
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO otp_codes (number_phone, purpose, code_hash, client_ip, create_at, expire_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, c.NumberPhone, purpose, c.CodeHash, c.ClientIP, now, now+int64(p.TTL/time.Second)).Scan(&id)
+	return id, err
 }
 
 // WithdrawCode deletes an issued code whose SMS the provider refused, so it neither counts as a

@@ -71,11 +71,20 @@ func (s *Store) OutboxAfter(ctx context.Context, after int64, limit int) ([]Outb
 // OutboxHead answers the newest outbox id (0 when the outbox was never written).
 func (s *Store) OutboxHead(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.read.QueryRowContext(ctx, `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`).Scan(&id)
+	err := s.read.QueryRowContext(ctx, s.outboxHeadSQL()).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("outbox head: %w", err)
 	}
 	return id, nil
+}
+
+// outboxHeadSQL answers the newest id the outbox ever handed out, pruned or not: SQLite's
+// AUTOINCREMENT counter, PostgreSQL's identity sequence.
+func (s *Store) outboxHeadSQL() string {
+	if s.engine == enginePostgres {
+		return `SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM index_outbox_id_seq`
+	}
+	return `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`
 }
 
 // PruneOutbox removes applied rows older than the retention window (seconds), keeping the

@@ -243,19 +243,17 @@ func (s *Store) UpdateProfile(ctx context.Context, actor *User, id int64, in *Pr
 
 func insertProfile(ctx context.Context, tx *sql.Tx, p *Profile) (int64, error) {
 	j := jsonColumns(p)
-	res, err := tx.ExecContext(ctx, `INSERT INTO profiles (user_id, range_worker_id, province_id, city_id, profile_name, slug,
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO profiles (user_id, range_worker_id, province_id, city_id, profile_name, slug,
 		key_word, work_history_years, descriotion, address, lat, long, account_status, active, display, profile_image, logo,
 		services, hours_of_work, social_network, area_working, portfolio_images, option, list_object, create_at, update_at,
 		special_days, open_on_holidays)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		p.UserID, p.RangeWorkerID, p.ProvinceID, p.CityID, p.ProfileName, p.Slug, p.KeyWord, p.WorkHistoryYears,
 		p.Descriotion, p.Address, p.Lat, p.Long, p.AccountStatus, p.Active, p.Display, p.ProfileImage, p.Logo,
 		j[0], j[1], j[2], j[3], j[4], j[5], string(p.ListObject), p.CreateAt, p.UpdateAt, specialDaysText(p.SpecialDays),
-		p.OpenOnHolidays)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
+		p.OpenOnHolidays).Scan(&id)
+	return id, err
 }
 
 func updateProfile(ctx context.Context, tx *sql.Tx, p *Profile) error {

@@ -61,12 +61,9 @@ func (s *Store) RateReserve(ctx context.Context, limits ...Limit) (*Reservation,
 		}
 		res.ids = res.ids[:0]
 		for _, l := range limits {
-			r, err := tx.ExecContext(ctx, `INSERT INTO rate_events (kind, key, at) VALUES (?, ?, ?)`, l.Kind, l.Key, now)
-			if err != nil {
-				return err
-			}
-			id, err := r.LastInsertId()
-			if err != nil {
+			var id int64
+			if err := tx.QueryRowContext(ctx, `INSERT INTO rate_events (kind, key, at) VALUES (?, ?, ?) RETURNING `+s.rowidColumn(),
+				l.Kind, l.Key, now).Scan(&id); err != nil {
 				return err
 			}
 			res.ids = append(res.ids, id)
@@ -87,7 +84,7 @@ func (r *Reservation) Release(ctx context.Context) error {
 	}
 	ids := r.ids
 	r.ids = nil
-	q := `DELETE FROM rate_events WHERE rowid IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
+	q := `DELETE FROM rate_events WHERE ` + r.s.rowidColumn() + ` IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
 	args := make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id
@@ -118,7 +115,7 @@ func rateWait(ctx context.Context, tx rowQuerier, now int64, l Limit) (int64, er
 	var n int
 	var oldest, newest sql.NullInt64
 	err := tx.QueryRowContext(ctx, `SELECT COUNT(*), MIN(at), MAX(at) FROM (SELECT at FROM rate_events
-		WHERE kind = ? AND key = ? AND at > ? ORDER BY at DESC LIMIT ?)`,
+		WHERE kind = ? AND key = ? AND at > ? ORDER BY at DESC LIMIT ?) recent`,
 		l.Kind, l.Key, now-window, take).Scan(&n, &oldest, &newest)
 	if err != nil {
 		return 0, err

@@ -52,6 +52,17 @@ func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error
 			return err
 		}
 		upsert := func(what string, id any, q string, args ...any) (int64, error) {
+			// An operator's row holding the slug under another id keeps it (one ON CONFLICT clause:
+			// PostgreSQL takes no second one).
+			var taken int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+what+` WHERE `+slugCol(what)+` = ? AND id <> ?`,
+				args[slugArg(what)], id).Scan(&taken); err != nil {
+				return 0, err
+			}
+			if taken > 0 {
+				n.Skipped++
+				return 0, nil
+			}
 			res, err := tx.ExecContext(ctx, q, args...)
 			if err != nil {
 				return 0, fmt.Errorf("%s %v: %w", what, id, err)
@@ -76,9 +87,9 @@ func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error
 				VALUES (?, ?, ?, ?, ?, ?)
 				ON CONFLICT (id) DO UPDATE SET farsi_name = excluded.farsi_name, english_name = excluded.english_name,
 					lat = excluded.lat, long = excluded.long
-				WHERE provinces.slug = excluded.slug AND (farsi_name, english_name, lat, long) IS NOT
+				WHERE provinces.slug = excluded.slug AND (provinces.farsi_name, provinces.english_name, provinces.lat, provinces.long) IS DISTINCT FROM
 					(excluded.farsi_name, excluded.english_name, excluded.lat, excluded.long)
-				ON CONFLICT DO NOTHING`,
+`,
 				p.ID, p.FarsiName, p.EnglishName, p.Slug, p.Lat, p.Long)
 			if err != nil {
 				return err
@@ -90,9 +101,9 @@ func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error
 				VALUES (?, ?, ?, ?, ?, ?)
 				ON CONFLICT (id) DO UPDATE SET province_id = excluded.province_id, farsi_name = excluded.farsi_name,
 					english_name = excluded.english_name, seat_city_id = excluded.seat_city_id
-				WHERE counties.slug = excluded.slug AND (province_id, farsi_name, english_name, seat_city_id) IS NOT
+				WHERE counties.slug = excluded.slug AND (counties.province_id, counties.farsi_name, counties.english_name, counties.seat_city_id) IS DISTINCT FROM
 					(excluded.province_id, excluded.farsi_name, excluded.english_name, excluded.seat_city_id)
-				ON CONFLICT DO NOTHING`,
+`,
 				c.ID, c.ProvinceID, c.FarsiName, c.EnglishName, c.Slug, nullID(c.SeatCityID))
 			if err != nil {
 				return err
@@ -111,10 +122,10 @@ func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error
 					farsi_name = excluded.farsi_name, english_name = excluded.english_name, lat = excluded.lat,
 					long = excluded.long, capital = excluded.capital, seat = excluded.seat, aliases = excluded.aliases
 				WHERE cities.slag = excluded.slag AND
-					(province_id, county_id, farsi_name, english_name, lat, long, capital, seat, aliases) IS NOT
+					(cities.province_id, cities.county_id, cities.farsi_name, cities.english_name, cities.lat, cities.long, cities.capital, cities.seat, cities.aliases) IS DISTINCT FROM
 					(excluded.province_id, excluded.county_id, excluded.farsi_name, excluded.english_name, excluded.lat,
 					 excluded.long, excluded.capital, excluded.seat, excluded.aliases)
-				ON CONFLICT DO NOTHING`,
+`,
 				c.ID, c.ProvinceID, nullID(c.CountyID), c.FarsiName, c.EnglishName, c.Slag, c.Lat, c.Long, c.Capital, c.Seat,
 				string(aliases))
 			if err != nil {
@@ -134,10 +145,10 @@ func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error
 					english_name = excluded.english_name, favourite = excluded.favourite, sort = excluded.sort,
 					synonyms = excluded.synonyms
 				WHERE work_categories.slag = excluded.slag AND
-					(parent_id, farsi_name, english_name, favourite, sort, synonyms) IS NOT
+					(work_categories.parent_id, work_categories.farsi_name, work_categories.english_name, work_categories.favourite, work_categories.sort, work_categories.synonyms) IS DISTINCT FROM
 					(excluded.parent_id, excluded.farsi_name, excluded.english_name, excluded.favourite, excluded.sort,
 					 excluded.synonyms)
-				ON CONFLICT DO NOTHING`,
+`,
 				c.ID, c.ParentID, c.FarsiName, c.EnglishName, c.Slag, c.Favourite, c.Sort, string(synonyms))
 			if err != nil {
 				return err
@@ -291,7 +302,7 @@ func followReference(ctx context.Context, tx *sql.Tx, before, after *refNames, n
 	}
 	if len(cats) > 0 {
 		if _, err := tx.ExecContext(ctx, fmt.Sprintf(`INSERT INTO index_outbox (entity, entity_id, create_at)
-			SELECT DISTINCT 'blog', blog_id, ? FROM blog_categories WHERE category_id IN (%s)`, marks(len(cats))),
+			SELECT DISTINCT 'blog', blog_id, CAST(? AS BIGINT) FROM blog_categories WHERE category_id IN (%s)`, marks(len(cats))),
 			append([]any{now}, cats...)...); err != nil {
 			return 0, err
 		}

@@ -125,13 +125,8 @@ func (s *Store) AddReport(ctx context.Context, in *ReportInput, reporterID *int6
 			return Errorf(EConflict, "already_reported", nil)
 		}
 		r.CreateAt = s.now()
-		res, err := tx.ExecContext(ctx, `INSERT INTO reports (entity, entity_id, reason, description, reporter_id, client_ip, create_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, entity, in.ID, reason, text, reporterID, clientIP, r.CreateAt)
-		if err != nil {
-			return err
-		}
-		r.ID, err = res.LastInsertId()
-		return err
+		return tx.QueryRowContext(ctx, `INSERT INTO reports (entity, entity_id, reason, description, reporter_id, client_ip, create_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, entity, in.ID, reason, text, reporterID, clientIP, r.CreateAt).Scan(&r.ID)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("add report: %w", err)
@@ -160,7 +155,7 @@ func publicItem(ctx context.Context, tx *sql.Tx, entity string, id int64) error 
 // the most recently reported), and how many items there are in all.
 func (s *Store) ReportGroups(ctx context.Context, status string, offset, limit int) ([]*ReportGroup, int, error) {
 	var total int
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM reports WHERE status = ? GROUP BY entity, entity_id)`,
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM reports WHERE status = ? GROUP BY entity, entity_id) items`,
 		status).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("count reports: %w", err)
 	}

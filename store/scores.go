@@ -25,8 +25,9 @@ func (s *Store) RefreshLevelScores(ctx context.Context) (int, error) {
 		if err != nil {
 			return err
 		}
-		ids, err := queryIDs(ctx, tx, `UPDATE profiles SET level_score = (?1 * ?2 + score_sum) / (?1 + count_scorer)
-			WHERE abs(level_score - (?1 * ?2 + score_sum) / (?1 + count_scorer)) > ?3 RETURNING id`, bayesC, m, levelDrift)
+		ids, err := queryIDs(ctx, tx, `UPDATE profiles SET level_score = (CAST(?1 AS DOUBLE PRECISION) + score_sum) / (CAST(?2 AS DOUBLE PRECISION) + count_scorer)
+			WHERE abs(level_score - (CAST(?1 AS DOUBLE PRECISION) + score_sum) / (CAST(?2 AS DOUBLE PRECISION) + count_scorer)) >
+			CAST(?3 AS DOUBLE PRECISION) RETURNING id`, bayesC*m, float64(bayesC), levelDrift)
 		if err != nil {
 			return err
 		}

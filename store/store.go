@@ -1,5 +1,15 @@
-// Package store holds Kardan's data in SQLite: the schema, its migrations, the domain types and
-// one file of methods per entity. It imports no other Kardan package.
+// Package store holds Kardan's data: the schema, its migrations, the domain types and one file
+// of methods per entity. It imports no other Kardan package.
+//
+// It runs on SQLite (a file in the data directory, the default) or on PostgreSQL (a
+// postgres:// URL, shared by several replicas), with one set of SQL statements: see dialect.go
+// for what portable SQL means here and postgres.go for the engine's connection.
+//
+// Migrations: every store/migrations/NNNN_name.sql (SQLite) has a twin with the same number in
+// store/migrations/postgres/NNNN_name.sql, written for PostgreSQL (BIGINT for INTEGER, an
+// identity column for a rowid key, ALTER … CONSTRAINT for a table rebuild, plpgsql for a
+// trigger, nothing for a SQLite-only index hint). TestMigrationsHaveTwins fails when one is
+// missing. A migration that only serves SQLite's planner may have an empty twin (a comment).
 package store
 
 import (
@@ -22,12 +32,14 @@ import (
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/*.sql migrations/postgres/*.sql
 var migrationFS embed.FS
 
-// Store is the SQLite database: a pool of read connections and a single writer.
+// Store is the database: a pool of read connections and a writer (one connection on SQLite; a
+// pool serialised by an advisory lock on PostgreSQL).
 type Store struct {
-	path string
+	path   string
+	engine engine
 	read *sql.DB
 	// write has exactly one connection, so writes are serialised in Go instead of failing on
 	// SQLITE_BUSY, and every transaction on it begins IMMEDIATE.
@@ -46,8 +58,12 @@ type Store struct {
 	outboxCommitted atomic.Int64
 }
 
-// Open opens (or creates) the database file at path and brings its schema up to date.
+// Open opens (or creates) the database file at path, or connects to the PostgreSQL database
+// when path is a postgres:// URL, and brings its schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
+	if IsPostgresURL(path) {
+		return openPostgres(ctx, path)
+	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 		return nil, fmt.Errorf("open store: %w", err)
 	}
@@ -124,15 +140,17 @@ func (s *Store) Close() error {
 		errs = append(errs, s.read.Close())
 	}
 	if s.write != nil {
-		if _, err := s.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
-			errs = append(errs, fmt.Errorf("checkpoint: %w", err))
+		if s.engine == engineSQLite {
+			if _, err := s.write.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+				errs = append(errs, fmt.Errorf("checkpoint: %w", err))
+			}
 		}
 		errs = append(errs, s.write.Close())
 	}
 	return errors.Join(errs...)
 }
 
-// Path is the database file's path.
+// Path is the database file's path (the connection URL on PostgreSQL).
 func (s *Store) Path() string { return s.path }
 
 // DB gives the read pool to packages that run their own read-only queries (benchmarks, exports).
@@ -165,8 +183,15 @@ type migration struct {
 	sql     string
 }
 
-func migrations() ([]migration, error) {
-	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+func migrations() ([]migration, error) { return migrationsOf(engineSQLite) }
+
+// migrationsOf answers the engine's migrations, oldest first.
+func migrationsOf(e engine) ([]migration, error) {
+	pattern := "migrations/*.sql"
+	if e == enginePostgres {
+		pattern = "migrations/postgres/*.sql"
+	}
+	names, err := fs.Glob(migrationFS, pattern)
 	if err != nil {
 		return nil, err
 	}
@@ -198,27 +223,12 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	// Applied versions are a set, not a high-water mark: a migration numbered below one already
-	// applied (two branches merged) still runs.
-	applied := map[int]bool{}
-	rows, err := s.write.QueryContext(ctx, `SELECT version FROM migrations`)
+	applied, err := appliedVersions(ctx, s.write)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
-	for rows.Next() {
-		var v int
-		if err := rows.Scan(&v); err != nil {
-			rows.Close()
-			return fmt.Errorf("migrate: %w", err)
-		}
-		applied[v] = true
-	}
-	rows.Close()
-	latest := ms[len(ms)-1].version
-	for v := range applied {
-		if v > latest {
-			return fmt.Errorf("migrate: the database has schema version %d but this binary knows only %d: use a newer kardan", v, latest)
-		}
+	if err := checkNotNewer(applied, ms); err != nil {
+		return err
 	}
 	for _, m := range ms {
 		if applied[m.version] {
@@ -238,10 +248,47 @@ func (s *Store) migrate(ctx context.Context) error {
 	return nil
 }
 
+// appliedVersions answers the set of migrations recorded. Applied versions are a set, not a
+// high-water mark: a migration numbered below one already applied (two branches merged) still
+// runs.
+func appliedVersions(ctx context.Context, q queryer) (map[int]bool, error) {
+	applied := map[int]bool{}
+	rows, err := q.QueryContext(ctx, `SELECT version FROM migrations`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		applied[v] = true
+	}
+	return applied, rows.Err()
+}
+
+// checkNotNewer refuses a database that a newer binary migrated.
+func checkNotNewer(applied map[int]bool, ms []migration) error {
+	latest := ms[len(ms)-1].version
+	for v := range applied {
+		if v > latest {
+			return fmt.Errorf("migrate: the database has schema version %d but this binary knows only %d: use a newer kardan", v, latest)
+		}
+	}
+	return nil
+}
+
 // Analyze refreshes the query planner's statistics. Without them SQLite picks the status index
 // for browsing and sorts every visible profile; with them it walks the ordered partial index.
 // analysis_limit samples each index, so this costs milliseconds even on a million profiles.
 func (s *Store) Analyze(ctx context.Context) error {
+	if s.engine == enginePostgres {
+		if _, err := s.write.ExecContext(ctx, `ANALYZE`); err != nil {
+			return fmt.Errorf("analyze: %w", err)
+		}
+		return nil
+	}
 	if _, err := s.write.ExecContext(ctx, `PRAGMA analysis_limit = 400; ANALYZE;`); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
@@ -250,14 +297,24 @@ func (s *Store) Analyze(ctx context.Context) error {
 
 // Checkpoint folds the WAL back into the database file (before a backup).
 func (s *Store) Checkpoint(ctx context.Context) error {
+	if s.engine == enginePostgres {
+		return nil // PostgreSQL checkpoints by itself; backups there are its own tools' job
+	}
 	if _, err := s.write.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
 }
 
-// IntegrityCheck runs SQLite's integrity_check and answers its verdict ("ok" when healthy).
+// IntegrityCheck runs SQLite's integrity_check and answers its verdict ("ok" when healthy). On
+// PostgreSQL, which checks its pages itself, it answers "ok" once a query succeeds.
 func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
+	if s.engine == enginePostgres {
+		if err := s.read.PingContext(ctx); err != nil {
+			return "", fmt.Errorf("integrity check: %w", err)
+		}
+		return "ok", nil
+	}
 	var v string
 	if err := s.read.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&v); err != nil {
 		return "", fmt.Errorf("integrity check: %w", err)

@@ -32,8 +32,8 @@ func TestOpen(t *testing.T) {
 			"profiles", "profile_categories", "comments", "blogs", "blog_categories", "critics", "uploads",
 			"index_outbox", "audit_log", "rate_events"} {
 			var n int
-			if err := st.DB().QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil || n != 1 {
-				t.Errorf("table %s: got %d (%v), want 1", table, n, err)
+			if err := st.DB().QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&n); err != nil {
+				t.Errorf("table %s: %v", table, err)
 			}
 		}
 	})
@@ -80,7 +80,7 @@ func TestOpen(t *testing.T) {
 	})
 
 	t.Run("WALAndForeignKeys", func(t *testing.T) {
-		st := storetest.Open(t)
+		st := storetest.OpenSQLite(t)
 		var mode string
 		st.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode)
 		if mode != "wal" {

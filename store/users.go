@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -78,15 +79,11 @@ func (s *Store) createUser(ctx context.Context, tx *sql.Tx, u *User) error {
 		u.Role = RoleUser
 	}
 	u.CreateAt, u.UpdateAt = s.now(), s.now()
-	res, err := tx.ExecContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, u.NumberPhone, u.Name, u.PasswordHash, u.ProfileImage, u.Role, u.CreateAt, u.UpdateAt)
+	err := tx.QueryRowContext(ctx, `INSERT INTO users (number_phone, name, password_hash, profile_image, role, create_at, update_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, u.NumberPhone, u.Name, u.PasswordHash, u.ProfileImage, u.Role, u.CreateAt, u.UpdateAt).Scan(&u.ID)
 	if isConstraint(err) {
 		return ErrPhoneRegistered()
 	}
-	if err != nil {
-		return err
-	}
-	u.ID, err = res.LastInsertId()
 	return err
 }
 
@@ -196,7 +193,7 @@ func (s *Store) Users(ctx context.Context, f UserFilter) ([]*User, int, error) {
 	}
 	limit := f.Limit
 	if limit <= 0 {
-		limit = -1 // SQLite: no limit
+		limit = math.MaxInt64 // no limit, in a form both engines take
 	}
 	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond+` ORDER BY id LIMIT ? OFFSET ?`,
 		append(args, limit, max(f.Offset, 0))...)
