@@ -1,4 +1,5 @@
 import { Fragment } from 'preact';
+import { localDigits } from '../../../lib/digits';
 import { Icon } from '../../../components/Icon';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
@@ -75,7 +76,7 @@ export function ProfileDetails({ p }: { p: Profile }) {
           <span dir="auto">{p.user_id?.name}</span>{' '}
           {p.user_id?.numberPhone && (
             <a href={`tel:${p.user_id.numberPhone}`} dir="ltr">
-              {p.user_id.numberPhone}
+              {localDigits(p.user_id.numberPhone, i18n.language)}
             </a>
           )}
         </dd>
