@@ -4,7 +4,7 @@
 // offering itself to be claimed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, exact, plumber, signIn, t, toast } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, axeCheck, exact, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 const claimant = { phone: '09121110371', name: 'کیوان', password: 'password-keyvan' };
@@ -27,9 +27,11 @@ after(async () => {
 
 test('a user proves the listed number and claims the business; the admin accepts; it moves (fa claimant, en admin)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
   const path = `/profile/${encodeURIComponent(listing.slug)}`;
-  await w.journey('37-claim-signed-out-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+  await w.journey('37-claim-signed-out-fa', { lang: 'fa', viewport: PHONE, bypassCSP: true }, async (page) => {
     const lang = 'fa';
     await page.goto(path);
+    await page.getByText(t(lang, 'claim.question'), { exact: true }).waitFor();
+    await axeCheck(page, '37-claimable-fa');
     await page.getByRole('button', { name: t(lang, 'claim.action'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t(lang, 'claim.title', { name: listing.profile_name }) });
     await dialog.getByText(t(lang, 'claim.signIn'), { exact: true }).waitFor();
@@ -74,6 +76,10 @@ test('a user proves the listed number and claims the business; the admin accepts
     const lang = 'fa';
     await signIn(page, lang, claimant.phone, claimant.password, { next: '/dashboard' });
     await page.locator('.mp-card').filter({ hasText: listing.profile_name }).waitFor();
+    // The claim itself, with the admin's answer, above the profiles.
+    const claims = page.getByRole('region', { name: t(lang, 'deskClaims.mine') });
+    await claims.getByRole('link', { name: listing.profile_name }).waitFor();
+    await claims.getByText(t(lang, 'desk.status.Accepted'), { exact: true }).waitFor();
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: listing.profile_name }).waitFor();
     assert.equal(await page.getByText(t(lang, 'claim.question'), { exact: true }).count(), 0, 'a claimed listing offers no claim');
