@@ -43,6 +43,9 @@ to change in the service file.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if store.IsPostgresURL(g.DBPath()) {
+				return errors.New("migrate moves an appliance's SQLite database, and this one is on PostgreSQL (--db, KARDAN_DB): copy it with pg_dump; --uploads without --db moves its images")
+			}
 			if to == "" && uploads == "" {
 				return errors.New("say where to: --to DATABASE, --uploads STORAGE, or both")
 			}
