@@ -143,7 +143,7 @@ func TestSeedDemoVocabulary(t *testing.T) {
 			t.Fatal(err)
 		}
 		now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
-		if _, err := SeedDemo(ctx, st, DemoOptions{Profiles: 2000, PasswordHash: "x", Seed: 3, Now: now}); err != nil {
+		if _, err := SeedDemo(ctx, st, DemoOptions{Profiles: 1000, PasswordHash: "x", Seed: 3, Now: now}); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := st.DB().Query(`SELECT p.profile_name || ' | ' || p.descriotion || ' | ' || p.services || ' | ' || u.name
@@ -184,20 +184,20 @@ func TestSeedDemoVocabulary(t *testing.T) {
 			}
 		}
 	}
-	if len(surnames) < 300 {
-		t.Errorf("%d distinct surnames among 2000 owners, want 300 or more", len(surnames))
+	if len(surnames) < 250 {
+		t.Errorf("%d distinct surnames among 1000 owners, want 250 or more", len(surnames))
 	}
-	if len(descriptions) < 1900 {
-		t.Errorf("%d distinct descriptions among 2000 profiles, want nearly all different", len(descriptions))
+	if len(descriptions) < 950 {
+		t.Errorf("%d distinct descriptions among 1000 profiles, want nearly all different", len(descriptions))
 	}
 	rare := 0
 	for _, n := range words {
-		if n <= 20 { // in 1% of the profiles or fewer
+		if n <= 10 { // in 1% of the profiles or fewer
 			rare++
 		}
 	}
-	if len(words) < 2000 || rare*10 < len(words)*7 {
-		t.Errorf("%d distinct words, %d of them in 1%% of the profiles or fewer: want 2,000 or more, most of them rare", len(words), rare)
+	if len(words) < 1500 || rare*10 < len(words)*7 {
+		t.Errorf("%d distinct words, %d of them in 1%% of the profiles or fewer: want 1,500 or more, most of them rare", len(words), rare)
 	}
 	t.Logf("%d distinct words (%d rare), %d surnames, %d descriptions", len(words), rare, len(surnames), len(descriptions))
 }

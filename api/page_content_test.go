@@ -14,7 +14,7 @@ func rootOf(t *testing.T, page string) string {
 		t.Fatalf("no app root in %s", page)
 	}
 	rest := page[i+len(`<div id="app">`):]
-	if !strings.HasPrefix(rest, `<main class="ssr">`) {
+	if !strings.HasPrefix(rest, `<header class="site-header">`) {
 		return ""
 	}
 	return rest[:strings.Index(rest, "</main>")+len("</main>")]
@@ -30,14 +30,20 @@ func TestContentInHTML(t *testing.T) {
 
 	a := w.send(t, req{method: "GET", path: "/profile/" + p.Slug})
 	root := rootOf(t, a.Body)
-	for _, want := range []string{"<h1>لوله‌کشی علی</h1>", "لوله‌کش، تهران", "<li>باز کردن لوله: ۳۵۰,۰۰۰ تومان</li>", "<li>مشاوره: رایگان</li>",
-		`<dt>شنبه</dt><dd><time datetime="08:00">۰۸:۰۰</time>–<time datetime="20:00">۲۰:۰۰</time></dd>`, "<dt>جمعه</dt><dd>تعطیل</dd>", "<address>خیابان ولیعصر</address>"} {
+	for _, want := range []string{`<h1 dir="auto">لوله‌کشی علی</h1>`, "<a class=\"chip\" href=\"/search/tehran/plumber\">لوله‌کش</a>", " · </span>تهران",
+		`<strong dir="auto">باز کردن لوله</strong></div><span class="price">۳۵۰٬۰۰۰ تومان</span>`,
+		`<strong dir="auto">مشاوره</strong></div><span class="price free">رایگان</span>`,
+		`<th scope="row">شنبه</th><td><span class="nowrap"><time datetime="08:00">۰۸:۰۰</time>–<time datetime="20:00">۲۰:۰۰</time></span></td>`,
+		`<th scope="row">جمعه</th><td class="muted">تعطیل</td>`, `<th scope="row">یکشنبه</th><td class="muted">تعطیل</td>`,
+		`<address class="p-address" dir="auto">خیابان ولیعصر</address>`, `<a class="btn btn-primary" href="tel:09123456789">تماس</a>`} {
 		if !strings.Contains(root, want) {
 			t.Errorf("profile page lacks %s in %s", want, root)
 		}
 	}
 	en := rootOf(t, w.send(t, req{method: "GET", path: "/profile/" + p.Slug, lang: "en"}).Body)
-	for _, want := range []string{"<li>باز کردن لوله: 350,000 Toman</li>", `<dt>Saturday</dt><dd><time datetime="08:00">08:00</time>–<time datetime="20:00">20:00</time></dd>`, "Plumber, Tehran"} {
+	for _, want := range []string{`<span class="price">350,000 Toman</span>`,
+		`<th scope="row">Saturday</th><td><span class="nowrap"><time datetime="08:00">08:00</time>–<time datetime="20:00">20:00</time></span></td>`,
+		">Plumber</a>", " · </span>Tehran"} {
 		if !strings.Contains(en, want) {
 			t.Errorf("English profile page lacks %s in %s", want, en)
 		}

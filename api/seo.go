@@ -52,6 +52,6 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 		m.Image, m.ImageWidth, m.ImageHeight = cardURL("blog", b.ID, s.blogCardSpec(b, writers[b.WriterID].Name, langOf(r))), ogWidth, ogHeight
 		m.ImageAlt = b.Title
 	}
-	m.Content = blogContent(langOf(r), b, writers[b.WriterID].Name)
+	m.Content = blogContent(r, b, writers[b.WriterID].Name)
 	return m, true
 }

@@ -143,9 +143,11 @@ func TestEnglishPagesLinkEnglish(t *testing.T) {
 				json.Unmarshal([]byte(ld[1]), &v)
 				walk(v, &urls)
 			}
-			if i := strings.Index(a.Body, `<main class="ssr">`); i >= 0 {
+			if i := strings.Index(a.Body, `<div id="app">`); i >= 0 {
 				for _, m := range hrefRe.FindAllStringSubmatch(a.Body[i:], -1) {
-					urls = append(urls, base+m[1])
+					if strings.HasPrefix(m[1], "/") {
+						urls = append(urls, base+m[1])
+					}
 				}
 			}
 			if len(urls) == 0 {

@@ -119,7 +119,7 @@ func (s *Server) profileMeta(r *http.Request, slug string) (pageMeta, bool) {
 	trail = append(trail, crumb{p.ProfileName, "/profile/" + p.Slug})
 	return pageMeta{Title: title, Description: desc, Path: "/profile/" + p.Slug, Image: image, ImageWidth: imageW, ImageHeight: imageH,
 		ImageAlt: imageAlt, Type: "business.business", JSONLD: []any{ld, s.breadcrumbList(r, trail)},
-		Content: profileContent(lang, p, trade, city, province)}, true
+		Content: profileContent(r, p, form, s.now())}, true
 }
 
 // placeNames answers a profile's trade (its first category, else its range of work), city and

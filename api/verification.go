@@ -40,8 +40,8 @@ func verificationFormOf(v *store.Verification) verificationForm {
 	return verificationForm{Verification: v, CreateAt: optTime(v.CreateAt), ConfirmAt: optTime(v.ConfirmAt), VerifiedAt: optTime(v.VerifiedAt)}
 }
 
-// codeAnswer is what a route that sent a code answers: the number (masked when it is a
-// business's listed number and the asker is not an admin) and the code's timings.
+// codeAnswer is what a route that sent a code answers: the number as the caller may show it
+// (claiming masks it first) and the code's timings.
 func codeAnswer(phone string) map[string]any {
 	return map[string]any{
 		"numberPhone": phone,

@@ -36,6 +36,7 @@ type loadtestFigures struct {
 	HasFresh    bool
 	Clients     int
 	WriteKinds  int
+	AllWrites   bool // the write latencies are of all writes together, not the slowest kind
 	StatusFiles int
 }
 
@@ -61,6 +62,10 @@ func latestLoadtest(dir string) *loadtestFigures {
 		} `json:"kinds"`
 		P99   float64  `json:"p99_ms"`
 		Fresh *float64 `json:"read_your_writes_max_ms"`
+		// The writes as one histogram, when the load test gives it.
+		WritesPerS *float64 `json:"writes_per_second"`
+		WriteP50   *float64 `json:"write_p50_ms"`
+		WriteP99   *float64 `json:"write_p99_ms"`
 	}
 	if json.Unmarshal(raw, &m) != nil {
 		return nil
@@ -74,6 +79,11 @@ func latestLoadtest(dir string) *loadtestFigures {
 			f.WriteP50, f.WriteP99 = max(f.WriteP50, k.P50), max(f.WriteP99, k.P99)
 			f.WriteKinds++
 		}
+	}
+	if m.WritesPerS != nil && m.WriteP50 != nil && m.WriteP99 != nil {
+		f.WritesPerS, f.WriteP50, f.WriteP99 = *m.WritesPerS, *m.WriteP50, *m.WriteP99
+		f.WriteKinds = max(f.WriteKinds, 1)
+		f.AllWrites = true
 	}
 	if m.Fresh != nil {
 		f.Fresh, f.HasFresh = *m.Fresh, true
@@ -177,6 +187,9 @@ func goalsOf(s *summary, lt *loadtestFigures, dir string) []goal {
 	writes.Got = fmt.Sprintf("%.0f/s (reads p99 %.0f ms)", lt.WritesPerS, lt.ReadP99)
 	add(writes, lt.WritesPerS >= 1000, true)
 	latency.Got = fmt.Sprintf("%.0f ms / %.0f ms (slowest write kind)", lt.WriteP50, lt.WriteP99)
+	if lt.AllWrites {
+		latency.Got = fmt.Sprintf("%.1f ms / %.0f ms", lt.WriteP50, lt.WriteP99)
+	}
 	add(latency, lt.WriteP50 < 20 && lt.WriteP99 < 100, true)
 	if lt.HasFresh {
 		fresh.Got = fmt.Sprintf("%.0f ms at most", lt.Fresh)

@@ -125,13 +125,13 @@ func scalingSVG(points []*summary) string {
 		}
 	}
 	var b strings.Builder
-	const w, h = 960, 380
+	const w, h = 1050, 380
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n", w, h, w, h)
 	b.WriteString(`<title>Kardan at N profiles: server latency per search workload, peak memory, full reindex</title>` + "\n")
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/>`+"\n", w, h)
 	panel(&b, 10, "server latency, ms (p50 dashed, p99 solid)", lat)
-	panel(&b, 400, "peak resident memory, MiB", []scaleSeries{mem})
-	panel(&b, 680, "full reindex, s", []scaleSeries{reindex})
+	panel(&b, 410, "peak resident memory, MiB", []scaleSeries{mem})
+	panel(&b, 730, "full reindex, s", []scaleSeries{reindex})
 	b.WriteString("</svg>\n")
 	return b.String()
 }

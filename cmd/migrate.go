@@ -43,6 +43,9 @@ to change in the service file.`,
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if store.IsPostgresURL(g.DBPath()) {
+				return errors.New("migrate moves an appliance's SQLite database, and this one is on PostgreSQL (--db, KARDAN_DB): copy it with pg_dump; --uploads without --db moves its images")
+			}
 			if to == "" && uploads == "" {
 				return errors.New("say where to: --to DATABASE, --uploads STORAGE, or both")
 			}
@@ -90,8 +93,20 @@ func runMigrate(ctx context.Context, g *Globals, to, uploads string, replace boo
 // openTarget creates or upgrades the target's schema through the store, then answers a handle
 // that may write to it.
 func openTarget(ctx context.Context, g *Globals, to string) (*sql.DB, bool, error) {
-	if strings.HasPrefix(to, "postgres://") || strings.HasPrefix(to, "postgresql://") {
-		return nil, false, errors.New("--to postgres://…: this build's store runs on SQLite only (the PostgreSQL store is issue #22's other half): migrate to an SQLite file, or move only the images with --uploads")
+	if store.IsPostgresURL(to) {
+		st, err := store.Open(ctx, to)
+		if err != nil {
+			return nil, false, fmt.Errorf("--to %s: %w", redactURL(to), err)
+		}
+		st.Close()
+		// The store's pgx driver is registered under "pgx"; the copy needs a plain handle that may
+		// write (the store's read pool is read-only).
+		db, err := sql.Open("pgx", to)
+		if err != nil {
+			return nil, false, fmt.Errorf("--to %s: %w", redactURL(to), err)
+		}
+		db.SetMaxOpenConns(2)
+		return db, true, nil
 	}
 	abs, err := filepath.Abs(to)
 	if err != nil {
@@ -202,7 +217,9 @@ func redactURL(s string) string {
 // printServiceChanges tells the operator what to put in the service file after a move.
 func printServiceChanges(w io.Writer, g *Globals, to, uploads string) {
 	fmt.Fprintln(w, "\nNow change the service (docs/kardan.service, and /etc/kardan/kardan.env for secrets, mode 0600) on every replica:")
-	if to != "" {
+	if store.IsPostgresURL(to) {
+		fmt.Fprintf(w, "  Environment=KARDAN_DB=%s (its password, if any, in /etc/kardan/kardan.env)\n", redactURL(to))
+	} else if to != "" {
 		if filepath.Base(to) == "kardan.db" {
 			fmt.Fprintf(w, "  Environment=KARDAN_DATA=%s\n", filepath.Dir(mustAbs(to)))
 			fmt.Fprintf(w, "  ReadWritePaths=%s\n", filepath.Dir(mustAbs(to)))

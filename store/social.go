@@ -42,6 +42,10 @@ var SocialTypes = map[string]linkKind{
 var (
 	handleRe = regexp.MustCompile(`^@?[A-Za-z0-9][A-Za-z0-9_.\-]{1,63}$`)
 	phoneRe  = regexp.MustCompile(`^\+?[0-9]{4,15}$`)
+	// hostPathRe is a web address written as people copy it, without https:// ("instagram.com/name",
+	// "www.example.ir"): stored with https:// in front (REVIEW #25). A bare "name.plumbing" stays a
+	// handle where a handle is allowed, as it is checked first.
+	hostPathRe = regexp.MustCompile(`^(?i)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(/[^\s<>"]*)?$`)
 )
 
 // canonicalSocialType answers the spec's spelling of a type given in any letter case.
@@ -82,10 +86,19 @@ func normaliseLink(kind linkKind, link string) (string, bool) {
 		}
 		return a.Address, true
 	case kindSite:
+		if hostPathRe.MatchString(link) {
+			link = "https://" + link
+		}
 		return link, isWebURL(link)
 	case kindURLOrHandle:
+		if !handleRe.MatchString(link) && hostPathRe.MatchString(link) {
+			link = "https://" + link
+		}
 		return link, isWebURL(link) || handleRe.MatchString(link)
 	case kindMessenger:
+		if !handleRe.MatchString(link) && hostPathRe.MatchString(link) {
+			link = "https://" + link
+		}
 		if isWebURL(link) || handleRe.MatchString(link) {
 			return link, true
 		}

@@ -20,3 +20,30 @@ func TestOtherLinksArePlainTextOrWeb(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksWithoutScheme is REVIEW #25: "instagram.com/name" as people copy it is a web address,
+// stored with https://; a bare handle with a dot stays a handle; nothing else gains a scheme.
+func TestLinksWithoutScheme(t *testing.T) {
+	for _, c := range []struct {
+		kind     linkKind
+		in, want string
+		ok       bool
+	}{
+		{kindURLOrHandle, "instagram.com/ahmadi.plumbing", "https://instagram.com/ahmadi.plumbing", true},
+		{kindURLOrHandle, "ahmadi.plumbing", "ahmadi.plumbing", true},
+		{kindURLOrHandle, "@ahmadi", "@ahmadi", true},
+		{kindMessenger, "t.me/omid_plumbing", "https://t.me/omid_plumbing", true},
+		{kindMessenger, "09121234567", "09121234567", true},
+		{kindSite, "www.example.ir", "https://www.example.ir", true},
+		{kindSite, "example.ir/about?x=1", "https://example.ir/about?x=1", true},
+		{kindSite, "https://example.ir", "https://example.ir", true},
+		{kindSite, "not a site", "", false},
+		{kindURLOrHandle, "javascript:alert(1)", "", false},
+		{kindSite, "example.ir/<script>", "", false},
+	} {
+		got, ok := normaliseLink(c.kind, c.in)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("%q: got %q %v, want %q %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

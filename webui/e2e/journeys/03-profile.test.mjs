@@ -80,7 +80,9 @@ test('a profile built through every Desk stage is accepted by an admin and found
     const box = await map.boundingBox();
     await page.mouse.click(box.x + box.width / 2 + 20, box.y + box.height / 2 - 10);
     const pinText = await page.locator('#pf-location-hint').textContent();
-    const latin = pinText.replace(/[۰-۹]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.indexOf(d));
+    // #26: Persian digits with the Persian decimal sign «٫», never a Latin point among them.
+    assert.doesNotMatch(pinText, /[0-9.]/, pinText);
+    const latin = pinText.replace(/[۰-۹]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'.indexOf(d)).replace(/٫/g, '.');
     const m = latin.match(/(\d+\.\d+)[^\d]+(\d+\.\d+)/);
     assert.ok(m, `the pin's position is shown: ${pinText}`);
     pin = { lat: Number(m[1]), long: Number(m[2]) };

@@ -25,7 +25,7 @@ test('an unknown route and a missing profile show "Page Not Found" (fa)', { time
     // A profile that does not exist: the server answers 404 and the app shows the same page.
     const res = await page.goto(`/profile/${encodeURIComponent('لوله-کشی-که-نیست')}`);
     assert.equal(res.status(), 404, 'a missing profile is answered with 404');
-    await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.title') }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.profileTitle') }).waitFor();
     await w.shot(page, '09-not-found-fa-profile');
 
     await page.getByRole('link', { name: t(lang, 'notFound.home'), exact: true }).click();

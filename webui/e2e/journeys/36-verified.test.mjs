@@ -5,7 +5,7 @@
 // profile (with what it means) and on the search card; removing the badge takes it away.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, plumber, signIn, t, toast } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, axeCheck, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 const owner = { phone: '09121110361', name: 'فرهاد', password: 'password-farhad' };
@@ -27,7 +27,7 @@ after(async () => {
 
 test('the owner previews a pending profile; a stranger and the public get 404 (fa, phone)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
-  await w.journey('36-preview-owner-fa', { lang, viewport: PHONE }, async (page) => {
+  await w.journey('36-preview-owner-fa', { lang, viewport: PHONE, bypassCSP: true }, async (page) => {
     await signIn(page, lang, owner.phone, owner.password, { next: '/dashboard' });
     const card = page.locator('.mp-card').filter({ hasText: profile.profile_name });
     await card.getByRole('link', { name: t(lang, 'desk.preview') }).click();
@@ -36,6 +36,7 @@ test('the owner previews a pending profile; a stranger and the public get 404 (f
     await page.getByRole('heading', { level: 1, name: profile.profile_name }).waitFor();
     // The page is the public one: services and hours are there.
     await page.getByRole('heading', { name: t(lang, 'profile.services') }).waitFor();
+    await axeCheck(page, '36-preview-fa');
   });
   await w.journey('36-preview-stranger-fa', { lang }, async (page) => {
     await signIn(page, lang, stranger.phone, stranger.password, { next: '/' });
@@ -86,13 +87,14 @@ test('an admin verifies the business through a code to its number; visitors see 
     await page.locator('.item-card').filter({ hasText: profile.profile_name }).waitFor({ state: 'detached' });
   });
 
-  await w.journey('36-verify-visitor-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+  await w.journey('36-verify-visitor-fa', { lang: 'fa', viewport: PHONE, bypassCSP: true }, async (page) => {
     const lang = 'fa';
     await page.goto(`/profile/${encodeURIComponent(profile.slug)}`);
     await page.getByRole('button', { name: t(lang, 'verified.badge') }).click();
     const dialog = page.getByRole('dialog', { name: t(lang, 'verified.title') });
     await dialog.getByText(t(lang, 'verified.phone'), { exact: true }).waitFor();
     await dialog.getByText(t(lang, 'verified.edits'), { exact: true }).waitFor();
+    await axeCheck(page, '36-verified-explained-fa');
     await page.keyboard.press('Escape');
     await w.searchable({ category_slag: profile.category_list[0].slag, city_slag: profile.city.slag, skip: 0, take: 20 }, (r) => r.profiles.some((p) => p.id === profile.id && p.verified), 'the verified plumber');
     await page.goto(`/search/${encodeURIComponent(profile.city.slag)}/${encodeURIComponent(profile.category_list[0].slag)}`);

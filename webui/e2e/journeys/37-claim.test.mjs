@@ -4,7 +4,7 @@
 // offering itself to be claimed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, plumber, signIn, t, toast } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, axeCheck, exact, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 const claimant = { phone: '09121110371', name: 'کیوان', password: 'password-keyvan' };
@@ -27,9 +27,11 @@ after(async () => {
 
 test('a user proves the listed number and claims the business; the admin accepts; it moves (fa claimant, en admin)', { timeout: JOURNEY_TIMEOUT * 2 }, async () => {
   const path = `/profile/${encodeURIComponent(listing.slug)}`;
-  await w.journey('37-claim-signed-out-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
+  await w.journey('37-claim-signed-out-fa', { lang: 'fa', viewport: PHONE, bypassCSP: true }, async (page) => {
     const lang = 'fa';
     await page.goto(path);
+    await page.getByText(t(lang, 'claim.question'), { exact: true }).waitFor();
+    await axeCheck(page, '37-claimable-fa');
     await page.getByRole('button', { name: t(lang, 'claim.action'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t(lang, 'claim.title', { name: listing.profile_name }) });
     await dialog.getByText(t(lang, 'claim.signIn'), { exact: true }).waitFor();
@@ -74,6 +76,10 @@ test('a user proves the listed number and claims the business; the admin accepts
     const lang = 'fa';
     await signIn(page, lang, claimant.phone, claimant.password, { next: '/dashboard' });
     await page.locator('.mp-card').filter({ hasText: listing.profile_name }).waitFor();
+    // The claim itself, with the admin's answer, above the profiles.
+    const claims = page.getByRole('region', { name: t(lang, 'deskClaims.mine') });
+    await claims.getByRole('link', { name: listing.profile_name }).waitFor();
+    await claims.getByText(t(lang, 'desk.status.Accepted'), { exact: true }).waitFor();
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: listing.profile_name }).waitFor();
     assert.equal(await page.getByText(t(lang, 'claim.question'), { exact: true }).count(), 0, 'a claimed listing offers no claim');
@@ -81,4 +87,49 @@ test('a user proves the listed number and claims the business; the admin accepts
   const pub = await w.ok('GET', `/v1/user-technical/${listing.id}`);
   assert.equal(pub.user_id.userId, claimantId);
   assert.equal(pub.claimable, false);
+});
+
+test('an admin lists a business through the Desk form; it is public at once and claimable (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  const name = 'قفل‌سازی نمونه';
+  await w.journey('37-listing-admin-fa', { lang }, async (page) => {
+    await signIn(page, lang, w.admin.phone, w.admin.password, { next: '/dashboard/admin/all' });
+    await page.getByRole('link', { name: t(lang, 'deskClaims.list') }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard/profiles/new' && u.search === '?listing=1');
+    await page.getByText(t(lang, 'deskClaims.listingNote'), { exact: true }).waitFor();
+    await page.locator('#pf-profile_name').fill(name);
+    await page.locator('#pf-range_worker').click();
+    const tree = page.getByRole('dialog', { name: t(lang, 'deskForm.labels.fieldAndCategories') });
+    await tree.locator('#pf-range_worker-filter').fill('لوله‌کش');
+    await tree.getByRole('checkbox', { name: 'لوله‌کش' }).first().check();
+    await tree.getByRole('button', { name: t(lang, 'picker.done', { n: 1 }) }).click();
+    await tree.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: new RegExp(t(lang, 'deskForm.tabs.place')) }).click();
+    await page.locator('#pf-province_id').click();
+    const provinces = page.getByRole('dialog', { name: t(lang, 'deskForm.labels.province_id') });
+    await provinces.locator('#pf-province_id-filter').fill('تهران');
+    await provinces.getByRole('button', { name: exact('تهران') }).click();
+    await provinces.waitFor({ state: 'hidden' });
+    await page.locator('#pf-city_id').click();
+    const cities = page.getByRole('dialog', { name: t(lang, 'deskForm.labels.city_id') });
+    await cities.locator('#pf-city_id-filter').fill('تهران');
+    await cities.getByRole('button', { name: exact('تهران') }).click();
+    await cities.waitFor({ state: 'hidden' });
+    await page.getByRole('tab', { name: new RegExp(t(lang, 'deskForm.tabs.contact')) }).click();
+    await page.locator('#pf-link-0-type').selectOption('mobile');
+    await page.locator('#pf-link-0').fill('09351110372');
+    // Pictures are optional; the last stage has the create button.
+    await page.getByRole('tab', { name: new RegExp(t(lang, 'deskForm.tabs.pictures')) }).click();
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/v1/admin/user-technical/createListing')),
+      page.getByRole('button', { name: t(lang, 'deskForm.create') }).click(),
+    ]);
+    assert.equal(created.status(), 200, await created.text());
+    await toast(page, t(lang, 'deskForm.created'));
+    await page.waitForURL((u) => u.pathname === '/dashboard/admin/all');
+  });
+  const found = await w.searchable({ search_txt: name, skip: 0, take: 20 }, (r) => r.profiles.some((p) => p.profile_name === name), 'the listing');
+  const p = found.profiles.find((x) => x.profile_name === name);
+  assert.equal(p.account_status, 'Accepted');
+  assert.equal(p.claimable, true);
 });

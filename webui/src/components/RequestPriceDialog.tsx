@@ -10,6 +10,7 @@ import { Dialog } from './Dialog';
 import { FormField } from './FormField';
 import { ReviewPhotosInput } from './ReviewPhotosInput';
 import { localDigits } from '../lib/digits';
+import { formatCoord } from '../lib/format';
 import { getConfig } from '../api';
 import { useLoad } from '../lib/useLoad';
 import './lead.css';
@@ -175,7 +176,7 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
               </div>
             )}
             <p class="small muted" id="lead-point-hint">
-              {pin ? t('lead.pinAt', { lat: localDigits(pin.lat.toFixed(5), lang), long: localDigits(pin.lng.toFixed(5), lang) }) : t('lead.noPin')}
+              {pin ? t('lead.pinAt', { lat: formatCoord(pin.lat, lang), long: formatCoord(pin.lng, lang) }) : t('lead.noPin')}
               {pin && (
                 <>
                   {' '}

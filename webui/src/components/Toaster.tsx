@@ -1,8 +1,20 @@
-import { createPortal, useEffect, useReducer } from 'preact/compat';
+import { createPortal, Fragment, useLayoutEffect, useReducer } from 'preact/compat';
 import { useTranslation } from '../i18n';
 import { dismissToast, toastStore } from '../state/toast';
 import { useStore } from '../state/store';
 import { Icon } from './Icon';
+
+// A key per dialog element, so the toasts are mounted afresh when they change host (below).
+const hostKeys = new WeakMap<Element, number>();
+let nextHostKey = 0;
+function keyOf(el: Element): string {
+  let k = hostKeys.get(el);
+  if (k === undefined) {
+    k = ++nextHostKey;
+    hostKeys.set(el, k);
+  }
+  return `dialog-${k}`;
+}
 
 export function Toaster() {
   const list = useStore(toastStore);
@@ -12,7 +24,10 @@ export function Toaster() {
   // with it. A redraw that finds the same host changes nothing, so this cannot feed itself.
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const showing = list.length > 0;
-  useEffect(() => {
+  // A layout effect, not a passive one: the dialog that holds a new toast can be removed in the
+  // very render pass that showed it (a report dialog that toasts and then closes), and a watcher
+  // attached after paint would miss that and leave the toast inside a removed element.
+  useLayoutEffect(() => {
     if (!showing || typeof MutationObserver === 'undefined') return;
     const watch = new MutationObserver(() => redraw(undefined));
     watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
@@ -35,5 +50,8 @@ export function Toaster() {
       ))}
     </div>
   );
-  return host ? createPortal(toasts, host) : toasts;
+  // Keyed by the host: moving the toasts out of a dialog that was removed from the page (a report
+  // dialog that toasts and then unmounts) mounts them afresh in the page rather than patching a
+  // portal whose container is gone, which left them inside the removed dialog.
+  return <Fragment key={host ? keyOf(host) : 'page'}>{host ? createPortal(toasts, host) : toasts}</Fragment>;
 }

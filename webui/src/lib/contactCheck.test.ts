@@ -11,6 +11,12 @@ describe('contact checks as typed', () => {
     expect(canonicalType('Mobile')).toBe('mobile');
     expect(canonicalType('myspace')).toBeNull();
   });
+  it('takes a web address without https:// as people copy it (REVIEW #25)', () => {
+    expect(checkLink('Instagram', 'instagram.com/ahmadi.plumbing')).toBeNull();
+    expect(checkLink('Site', 'www.example.ir')).toBeNull();
+    expect(checkLink('Telegram', 't.me/omid')).toBeNull();
+    expect(checkLink('Site', 'not a site')).toBe('site');
+  });
   it('checks each kind', () => {
     expect(checkLink('mobile', '۰۹۱۲ ۱۲۳ ۴۵۶۷')).toBeNull();
     expect(checkLink('mobile', '02188776655')).toBe('mobile');
@@ -19,7 +25,7 @@ describe('contact checks as typed', () => {
     expect(checkLink('Email', 'a@b.ir')).toBeNull();
     expect(checkLink('Email', 'a@b')).toBe('email');
     expect(checkLink('Site', 'https://kardan.ir/x')).toBeNull();
-    expect(checkLink('Site', 'kardan.ir')).toBe('site');
+    expect(checkLink('Site', 'kardan.ir')).toBeNull(); // stored as https://kardan.ir (REVIEW #25)
     expect(checkLink('Instagram', '@kardan.ir')).toBeNull();
     expect(checkLink('Instagram', 'two words')).toBe('handle');
     expect(checkLink('Telegram', '09121234567')).toBeNull();

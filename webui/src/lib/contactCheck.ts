@@ -48,6 +48,10 @@ export function linkKind(type: string): LinkKind | null {
 
 const HANDLE = /^@?[A-Za-z0-9][A-Za-z0-9_.-]{1,63}$/;
 const PHONE = /^\+?[0-9]{4,15}$/;
+// A web address as people copy it, without https:// ("instagram.com/name"): the server stores it
+// with https:// in front (store.hostPathRe, REVIEW #25).
+const HOST_PATH = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}(\/[^\s<>"]*)?$/i;
+const isWeb = (v: string) => isWebUrl(v) || (HOST_PATH.test(v) && isWebUrl(`https://${v}`));
 
 function isWebUrl(s: string): boolean {
   try {
@@ -77,11 +81,11 @@ export function checkLink(type: string, link: string): null | 'empty' | 'type' |
     case 'email':
       return /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]{2,}$/.test(v) ? null : 'email';
     case 'site':
-      return isWebUrl(v) ? null : 'site';
+      return isWeb(v) ? null : 'site';
     case 'handle':
-      return isWebUrl(v) || HANDLE.test(v) ? null : 'handle';
+      return isWeb(v) || HANDLE.test(v) ? null : 'handle';
     case 'messenger':
-      return isWebUrl(v) || HANDLE.test(v) || PHONE.test(phoneDigits(v)) ? null : 'messenger';
+      return isWeb(v) || HANDLE.test(v) || PHONE.test(phoneDigits(v)) ? null : 'messenger';
     case 'any':
       return /^\s*javascript:/i.test(v) ? 'any' : null;
   }

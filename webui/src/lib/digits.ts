@@ -18,3 +18,12 @@ export function toLatinDigits(s: string): string {
 export function localDigits(s: string | number, lang: string): string {
   return lang === 'fa' ? toPersianDigits(s) : String(s);
 }
+
+/**
+ * A contact value in the language's digits when it is a phone number (a WhatsApp or Telegram
+ * number as much as a mobile), so one page never shows the same number in two scripts
+ * (REVIEW #29); handles and addresses stay as written.
+ */
+export function contactDigits(s: string, lang: string): string {
+  return /^[+\d۰-۹٠-٩\s()-]+$/.test(s.trim()) ? localDigits(toLatinDigits(s), lang) : s;
+}

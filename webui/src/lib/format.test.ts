@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNumber, formatDistance, formatPrice, formatScore } from './format';
-import { toLatinDigits, toPersianDigits } from './digits';
+import { formatCoord, formatDate, formatNumber, formatDistance, formatPrice, formatScore } from './format';
+import { contactDigits, toLatinDigits, toPersianDigits } from './digits';
 
 const fa = { toman: 'تومان', free: 'رایگان' };
 const en = { toman: 'Toman', free: 'Free' };
@@ -70,5 +70,21 @@ describe('formatDate matches Intl', () => {
       expect(formatDate(d, 'fa'), d.toISOString()).toBe(fa.format(d));
       expect(formatDate(d, 'en'), d.toISOString()).toBe(en.format(d));
     }
+  });
+});
+
+describe('formatCoord (REVIEW #26)', () => {
+  it('writes Persian digits with the Persian decimal sign in fa, Latin in en', () => {
+    expect(formatCoord(35.689261, 'fa')).toBe('۳۵٫۶۸۹۲۶');
+    expect(formatCoord(51.394562, 'en')).toBe('51.39456');
+  });
+});
+
+describe('contactDigits (REVIEW #29)', () => {
+  it('writes a number in the language digits and leaves handles alone', () => {
+    expect(contactDigits('09123456781', 'fa')).toBe('۰۹۱۲۳۴۵۶۷۸۱');
+    expect(contactDigits('+98 912 345 6781', 'fa')).toBe('+۹۸ ۹۱۲ ۳۴۵ ۶۷۸۱');
+    expect(contactDigits('۰۹۱۲۳۴۵۶۷۸۱', 'en')).toBe('09123456781');
+    expect(contactDigits('@omid_2024', 'fa')).toBe('@omid_2024');
   });
 });

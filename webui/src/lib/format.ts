@@ -104,3 +104,12 @@ export function formatDistance(metres: number, lang: string, labels: DistanceLab
   const km = Math.round(metres / 100) / 10;
   return `${formatNumber(km, lang)} ${labels.km}`;
 }
+
+/**
+ * A map coordinate to five decimals in the language's digits and decimal sign: «۳۵٫۶۸۹۲۶» in fa,
+ * never a Latin point beside Persian digits (REVIEW #26).
+ */
+export function formatCoord(n: number, lang: string): string {
+  const fixed = n.toFixed(5);
+  return lang === 'en' ? fixed : toPersianDigits(fixed.replace('.', '٫'));
+}

@@ -91,7 +91,8 @@ export function emptyContact(type = 'mobile'): ContactRow {
   return { key: rowKey(), type, link: '' };
 }
 
-export function emptyProfileForm(): ProfileFormState {
+/** A new profile's form; `mobile` (the account's verified number) fills its first contact. */
+export function emptyProfileForm(mobile = ''): ProfileFormState {
   return {
     profile_name: '',
     range_worker: null,
@@ -105,7 +106,7 @@ export function emptyProfileForm(): ProfileFormState {
     area_working: [],
     services: [emptyService()],
     hours_of_work: defaultWeek(),
-    social_network: [emptyContact('mobile')],
+    social_network: [{ ...emptyContact('mobile'), link: mobile }],
     profile_image: '',
     logo: '',
     portfolio_images: [],

@@ -161,7 +161,7 @@ export default function Account() {
           <div class="field">
             <span class="field-label">{t('auth.mobile')}</span>
             <p class="readonly ltr" dir="ltr">
-              {me.numberPhone}
+              {localDigits(me.numberPhone ?? '', lang)}
             </p>
             <span class="field-hint">{t('deskAccount.mobileHint')}</span>
           </div>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { localDigits } from '../../lib/digits';
 import { useTranslation } from '../../i18n';
 import { Icon } from '../../components/Icon';
 import { PriceInput } from '../../components/PriceInput';
@@ -101,7 +102,7 @@ export default function Leads({ onChange }: { onChange?: () => void }) {
               <p>
                 <a class="btn btn-outline btn-sm" href={`tel:${l.numberPhone}`} dir="ltr">
                   <Icon name="phone" size={16} />
-                  {l.numberPhone}
+                  {localDigits(l.numberPhone, i18n.language)}
                 </a>
               </p>
             ) : (

@@ -16,6 +16,7 @@ import { useAuth } from '../../state/auth';
 import { daysLeft, deletedIds, forgetDeleted, rememberDeleted, restoreUntil, RETENTION_DAYS } from './deleted';
 import { StatusBadge } from './StatusBadge';
 import { VerifyPanel } from './VerifyPanel';
+import { MyClaims } from './MyClaims';
 
 type Flag = 'active' | 'display';
 
@@ -184,6 +185,7 @@ export default function MyProfiles() {
           </Link>
         </div>
       </header>
+      <MyClaims />
       <Loaded
         load={mine}
         isEmpty={(l) => l.length === 0}

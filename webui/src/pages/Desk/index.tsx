@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'preact/compat';
+import { localDigits } from '../../lib/digits';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
@@ -73,7 +74,7 @@ function DeskNav({ admin, unreadLeads }: { admin: boolean; unreadLeads: number }
 }
 
 export default function Desk() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
   const loc = useLocation();
   // The Desk's texts load with it, so the public pages do not carry them.
@@ -102,7 +103,7 @@ export default function Desk() {
               <strong dir="auto">{me?.name || t('desk.title')}</strong>
               {me?.numberPhone && (
                 <span class="small muted ltr" dir="ltr">
-                  {me.numberPhone}
+                  {localDigits(me.numberPhone, i18n.language)}
                 </span>
               )}
             </div>

@@ -15,7 +15,7 @@ import { localName, useTranslation } from '../../i18n';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { currentStatus, hasHours, today } from '../../lib/hours';
 import { contactLink, latLng, routeLinks } from '../../lib/links';
-import { localDigits } from '../../lib/digits';
+import { contactDigits } from '../../lib/digits';
 import { contactTap, sendTap, type TapKind } from '../../lib/beacon';
 import { useAuth } from '../../state/auth';
 import NotFound from '../NotFound';
@@ -297,14 +297,14 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
                             }}
                             {...(c.external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
                           >
-                            {c.kind === 'phone' || c.kind === 'mobile' || c.kind === 'fax' ? localDigits(c.text, lang) : c.text}
+                            {contactDigits(c.text, lang)}
                           </a>
                         ) : (
                           <span dir="auto">{c.text}</span>
                         )}
                       </span>
                       {c.sms && (
-                        <a class="icon-btn" href={c.sms} onClick={() => tap('sms')} aria-label={t('profile.smsTo', { n: c.text })}>
+                        <a class="icon-btn" href={c.sms} onClick={() => tap('sms')} aria-label={t('profile.smsTo', { n: contactDigits(c.text, lang) })}>
                           <Icon name="sms" size={18} />
                         </a>
                       )}
@@ -392,7 +392,7 @@ export default function ProfilePage() {
   const res = useLoad(() => profileBySlug(slug), [slug], { initial: () => profileBySlugNow(slug) });
   if (res.status === 'error') {
     const e = res.error;
-    if (e instanceof ApiError && e.status === 404) return <NotFound />;
+    if (e instanceof ApiError && e.status === 404) return <NotFound missing="profile" />;
     if (e instanceof ApiError && e.offline) return <OfflinePage />;
     return (
       <div class="container">

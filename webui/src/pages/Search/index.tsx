@@ -9,7 +9,8 @@ import { Switch } from '../../components/Switch';
 import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
-import { getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
+import NotFound from '../NotFound';
+import { ApiError, getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
@@ -41,6 +42,14 @@ function mapUrlOf(f: SearchFilters): string {
   if (f.q) qs.set('q', f.q);
   const s = qs.toString();
   return s ? `/map?${s}` : '/map';
+}
+
+/** Which part of a search address the server did not know: its 400 names the field. */
+function unknownPlace(e: Error | undefined): 'city' | 'category' | undefined {
+  if (!(e instanceof ApiError) || e.status !== 400) return undefined;
+  if (e.fields.city_slag) return 'city';
+  if (e.fields.category_slag) return 'category';
+  return undefined;
 }
 
 export function findCategory(tree: CategoryNode[] | undefined, slag: string | undefined): CategoryNode | undefined {
@@ -394,7 +403,14 @@ export default function Search() {
     : category
       ? t('search.titleCategory', { category: localName(category, lang), place })
       : t('search.titleAll', { place });
-  usePageMeta(title, t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }));
+  // An address naming a city or category that does not exist is the app's 404 page, with a way
+  // on (REVIEW #8); the server already answered this address with 404. Its title is set here too,
+  // as this page's effect runs after the one of the page it shows.
+  const missing = unknownPlace(result.error);
+  usePageMeta(
+    missing ? t(`notFound.${missing}Title`) : title,
+    missing ? t(`notFound.${missing}Text`) : t('search.description', { what: category ? localName(category, lang) : t('search.professionals'), place }),
+  );
 
   // The place counts once, whether a province, a city or both name it.
   const active = [f.q, f.category, f.province || f.city !== ALL_IRAN, f.min_score, f.order, f.open, f.radius, f.price_min || f.price_max].filter(
@@ -402,6 +418,8 @@ export default function Search() {
   ).length;
   const data = result.data?.data;
   const cards = useProgressive(data?.profiles ?? NO_PROFILES, 4, 4);
+
+  if (missing) return <NotFound missing={missing} city={missing === 'category' ? f.city : undefined} category={missing === 'city' ? f.category : undefined} />;
 
   return (
     <div class="container search-page">

@@ -1,10 +1,13 @@
 import { Fragment } from 'preact';
+import { localDigits } from '../../../lib/digits';
 import { Icon } from '../../../components/Icon';
 import type { Profile } from '../../../api';
 import { adminProfiles, setProfileStatus, type ModerationStatus } from '../../../api/desk';
 import { localName, useTranslation } from '../../../i18n';
-import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
-import { contactLink } from '../../../lib/links';
+import { formatCoord, formatDate, formatNumber, formatPrice } from '../../../lib/format';
+import { WeekHours } from '../../Profile/Hours';
+import { Link } from 'react-router-dom';
+import { contactLink, latLng, routeLinks } from '../../../lib/links';
 import { toast } from '../../../state/toast';
 import { StatusBadge } from '../StatusBadge';
 import { ModerationQueue, MoveButton, ViewLink, type QueueControl } from './ModerationQueue';
@@ -66,16 +69,22 @@ function PendingEditDetails({ p }: { p: Profile }) {
 export function ProfileDetails({ p }: { p: Profile }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const pin = latLng(p.location);
   return (
     <details class="item-details">
       <summary>{t('deskAdmin.details')}</summary>
+      {/* The page as the public will see it, hours and map included (REVIEW #27). */}
+      <Link to={`/preview/${p.id}`} class="btn btn-outline btn-sm admin-preview">
+        <Icon name="eye" size={16} />
+        {t('desk.preview')}
+      </Link>
       <dl class="kv">
         <dt>{t('deskAdmin.owner')}</dt>
         <dd>
           <span dir="auto">{p.user_id?.name}</span>{' '}
           {p.user_id?.numberPhone && (
             <a href={`tel:${p.user_id.numberPhone}`} dir="ltr">
-              {p.user_id.numberPhone}
+              {localDigits(p.user_id.numberPhone, i18n.language)}
             </a>
           )}
         </dd>
@@ -106,6 +115,26 @@ export function ProfileDetails({ p }: { p: Profile }) {
                   </li>
                 ))}
               </ul>
+            </dd>
+          </>
+        )}
+        {p.hours_of_work && (
+          <>
+            <dt>{t('profile.hours')}</dt>
+            <dd>
+              <WeekHours hours={p.hours_of_work} />
+            </dd>
+          </>
+        )}
+        {pin && (
+          <>
+            <dt>{t('profile.location')}</dt>
+            <dd>
+              <a href={routeLinks(pin.lat, pin.lng)[0].href} target="_blank" rel="noopener noreferrer">
+                {formatCoord(pin.lat, lang)}
+                {lang === 'fa' ? '، ' : ', '}
+                {formatCoord(pin.lng, lang)}
+              </a>
             </dd>
           </>
         )}

@@ -1,7 +1,18 @@
 import { useState } from 'preact/hooks';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
-import { CONTACT_TYPES, checkLink, linkExample } from '../../../lib/contactCheck';
+import { CONTACT_TYPES, checkLink, linkExample, linkKind, type LinkKind } from '../../../lib/contactCheck';
+
+// Plain labels by what the link is ("Mobile number", "Instagram: username or link"), REVIEW #25.
+const LINK_LABEL: Record<LinkKind, string> = {
+  phone: 'linkNumber',
+  mobile: 'linkNumber',
+  email: 'linkAddress',
+  site: 'linkAddress',
+  handle: 'linkAccount',
+  messenger: 'linkMessenger',
+  any: 'linkText',
+};
 import { contactKind, contactLink } from '../../../lib/links';
 import { emptyContact, type ContactRow } from '../../../lib/profileForm';
 import { localDigits } from '../../../lib/digits';
@@ -54,7 +65,7 @@ export default function Contact({ form, update, err }: TabProps) {
                   </div>
                 </div>
                 <div class="field contact-link">
-                  <label for={`pf-link-${i}`}>{t('deskForm.labels.link', { type: typeName(r.type) })}</label>
+                  <label for={`pf-link-${i}`}>{t(`deskForm.labels.${LINK_LABEL[linkKind(r.type) ?? 'any']}`, { type: typeName(r.type) })}</label>
                   <div class="link-wrap" dir="ltr">
                     <input
                       id={`pf-link-${i}`}

@@ -8,7 +8,7 @@ import { locate } from '../../../components/CityPicker';
 import { getCities, getConfig, getNearestCity, getProvinces, type City, type Named } from '../../../api';
 import { localName, useTranslation } from '../../../i18n';
 import { MAX_ADDRESS } from '../../../lib/profileForm';
-import { localDigits } from '../../../lib/digits';
+import { formatCoord } from '../../../lib/format';
 import { useLoad } from '../../../lib/useLoad';
 import { toast } from '../../../state/toast';
 import type { TabProps } from './shared';
@@ -160,7 +160,7 @@ export default function Place({ form, update, err }: TabProps) {
         <div class="pin-foot">
           <span class="small muted" id="pf-location-hint">
             {form.location
-              ? t('deskForm.place.pinAt', { lat: localDigits(form.location.lat.toFixed(5), lang), long: localDigits(form.location.long.toFixed(5), lang) })
+              ? t('deskForm.place.pinAt', { lat: formatCoord(form.location.lat, lang), long: formatCoord(form.location.long, lang) })
               : t('deskForm.place.noPin')}
           </span>
           {form.location && (

@@ -45,6 +45,9 @@ export default function ProfileForm() {
   const [params] = useSearchParams();
   const desk = useDesk();
   const listing = isNew && desk.admin && params.get('listing') === '1';
+  // A new profile starts with the account's own verified mobile (REVIEW #25); not when an admin
+  // lists someone else's business.
+  const ownMobile = listing ? '' : (desk.me?.numberPhone ?? '');
   const key = draftKey(auth.userId, 'profile', pid);
   const writer = useMemo(() => draftWriter<ProfileFormState>(key), [key]);
 
@@ -60,10 +63,11 @@ export default function ProfileForm() {
   );
   const tree = useLoad(() => getCategoryTree().then((x) => x ?? []), [], { progress: false });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the account's number is read once, when the form starts; a later change must not restart a form being filled
   useEffect(() => {
     if (loaded.data === undefined) return;
     const p = loaded.data;
-    const base = p ? (p.pending_edit ? fromPendingEdit(p) : fromProfile(p)) : emptyProfileForm();
+    const base = p ? (p.pending_edit ? fromPendingEdit(p) : fromProfile(p)) : emptyProfileForm(ownMobile);
     const d = loadDraft<ProfileFormState>(key);
     if (d && (!p || snapshot({ ...base, ...d.data }) !== snapshot(base))) {
       dispatch({ type: 'start', form: { ...base, ...d.data }, profile: p, restoredAt: d.at, saved: base });
@@ -181,7 +185,7 @@ export default function ProfileForm() {
   const discardDraft = () => {
     writer.cancel();
     clearDraft(key);
-    if (isNew) dispatch({ type: 'discard', form: emptyProfileForm() });
+    if (isNew) dispatch({ type: 'discard', form: emptyProfileForm(ownMobile) });
     else if (profile) dispatch({ type: 'discard', form: fromProfile(profile) });
   };
   if (loaded.status === 'error') return <ErrorState message={loaded.error?.message} onRetry={loaded.reload} />;
