@@ -135,6 +135,10 @@ func TestOutboxAppendsCommitInIDOrder(t *testing.T) {
 	if rows, _ := rs[1].OutboxAfter(ctx, 0, 10); len(rows) != 0 {
 		t.Fatalf("a follower saw %v before the first append committed", rows)
 	}
+	// Nor does the head move before the commit: a cache keyed by it would keep what it read.
+	if head, err := rs[1].OutboxHead(ctx); err != nil || head != 0 {
+		t.Fatalf("the outbox head is %d (%v) while its only row is uncommitted, want 0", head, err)
+	}
 	close(release)
 	released = true
 	if err := <-aDone; err != nil {

@@ -78,11 +78,15 @@ func (s *Store) OutboxHead(ctx context.Context) (int64, error) {
 	return id, nil
 }
 
-// outboxHeadSQL answers the newest id the outbox ever handed out, pruned or not: SQLite's
-// AUTOINCREMENT counter, PostgreSQL's identity sequence.
+// outboxHeadSQL answers the newest id the outbox committed, pruned or not: SQLite's
+// AUTOINCREMENT counter (moved only by a committed write: SQLite has one writer), PostgreSQL's
+// newest row.
 func (s *Store) outboxHeadSQL() string {
 	if s.engine == enginePostgres {
-		return `SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM index_outbox_id_seq`
+		// Not the sequence: it moves when an id is drawn, before the row commits, and a cache
+		// keyed by the head would then keep what it read before the commit. The newest committed
+		// row is the head (appends commit in id order; pruning keeps the newest row).
+		return `SELECT COALESCE(MAX(id), 0) FROM index_outbox`
 	}
 	return `SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'index_outbox'), 0)`
 }
@@ -92,7 +96,8 @@ func (s *Store) outboxHeadSQL() string {
 func (s *Store) PruneOutbox(ctx context.Context, appliedUpTo int64, olderThan int64) (int64, error) {
 	var n int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `DELETE FROM index_outbox WHERE id <= ? AND create_at < ?`, appliedUpTo, s.now()-olderThan)
+		res, err := tx.ExecContext(ctx, `DELETE FROM index_outbox WHERE id <= ? AND create_at < ?
+			AND id < (SELECT MAX(id) FROM index_outbox)`, appliedUpTo, s.now()-olderThan)
 		if err != nil {
 			return err
 		}
