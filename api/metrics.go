@@ -71,8 +71,8 @@ func newMetrics(s *Server) *metrics {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_database_size_bytes",
-			Help: "Size of the SQLite database file and its write-ahead log.",
-		}, func() float64 { return databaseSize(s.store.Path()) }),
+			Help: "Size of the SQLite database file and its write-ahead log (of the database, on PostgreSQL).",
+		}, func() float64 { return s.databaseSize() }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "kardan_form_cache_hits_total",
 			Help: "Profiles of search answers found encoded in the form cache.",
@@ -114,6 +114,18 @@ func newMetrics(s *Server) *metrics {
 		}),
 	)
 	return m
+}
+
+// databaseSize answers the database's bytes: PostgreSQL's own figure, or the SQLite file's.
+func (s *Server) databaseSize() float64 {
+	if s.store.IsPostgres() {
+		n, err := s.store.SizeOnServer(context.Background())
+		if err != nil {
+			return math.NaN()
+		}
+		return float64(n)
+	}
+	return databaseSize(s.store.Path())
 }
 
 // databaseSize answers the bytes of the database file and its WAL; a missing WAL counts zero.

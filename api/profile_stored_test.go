@@ -17,7 +17,8 @@ import (
 // the store's file.
 func newRefServer(t *testing.T) (string, *store.Store, *Server) {
 	t.Helper()
-	st := storetest.Seeded(t)
+	st := storetest.OpenSQLite(t) // the test writes rows by hand into the SQLite file
+	storetest.Seed(t, st)
 	path := st.Path()
 	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
 	if err != nil {

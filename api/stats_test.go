@@ -190,7 +190,11 @@ func TestStatisticsOverHTTP(t *testing.T) {
 		}
 		// Nothing but counts is stored.
 		var cols int
-		if err := w.Store.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM pragma_table_info('profile_stats')`).Scan(&cols); err != nil || cols != 5 {
+		colsQ := `SELECT COUNT(*) FROM pragma_table_info('profile_stats')`
+		if w.Store.IsPostgres() {
+			colsQ = `SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'profile_stats'`
+		}
+		if err := w.Store.DB().QueryRowContext(ctx, colsQ).Scan(&cols); err != nil || cols != 5 {
 			t.Fatalf("profile_stats has %d columns (%v)", cols, err)
 		}
 	})

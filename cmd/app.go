@@ -136,6 +136,9 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if err := checkBackupFlags(cfg); err != nil {
 		return nil, err
 	}
+	if g.OnPostgres() && cfg.BackupEvery > 0 {
+		return nil, fmt.Errorf("--backup-every: %w", errBackupOnPostgres)
+	}
 	if err := backupBeforeMigrate(ctx, g); err != nil {
 		return nil, err
 	}
@@ -279,6 +282,13 @@ func (a *App) Run(ctx context.Context) error {
 
 // startBackground starts the app's periodic work; each loop stops when ctx is cancelled.
 func (a *App) startBackground(ctx context.Context) {
+	// On PostgreSQL one replica (the leader) runs the periodic jobs; each replica keeps its own
+	// index fed from the shared outbox (Search.Run) and flushes its own counters (RunStats).
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		a.Store.RunLeadership(ctx, leaderEvery)
+	}()
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
@@ -308,13 +318,19 @@ func (a *App) startBackground(ctx context.Context) {
 	}
 }
 
+// leaderEvery is how often a replica tries for the leadership, and how often the leader checks
+// that it still holds it: the longest the periodic jobs go without a leader after one dies.
+var leaderEvery = 2 * time.Second
+
 // pruneAccounts deletes ended sessions, old sign-up codes and old rate-limit events every hour,
 // so those tables stay small.
 func (a *App) pruneAccounts(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if n, err := a.Store.PruneAccounts(ctx); err != nil && ctx.Err() == nil {
+		if !a.Store.IsLeader() {
+			// another replica prunes
+		} else if n, err := a.Store.PruneAccounts(ctx); err != nil && ctx.Err() == nil {
 			slog.Error("prune accounts", "err", err)
 		} else if n > 0 {
 			slog.Info("pruned accounts", "rows", n)

@@ -36,6 +36,9 @@ writes elsewhere and --out - writes the archive to standard output (for ssh or a
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
+			if g.OnPostgres() {
+				return errBackupOnPostgres
+			}
 			if err := requireDB(g); err != nil {
 				return err
 			}
@@ -85,7 +88,16 @@ func printBackup(g *Globals, w interface{ Write([]byte) (int, error) }, dest str
 
 // requireDB refuses to run a command that reads data on a directory without a database, rather
 // than let store.Open create an empty one and answer with nothing.
+// errBackupOnPostgres is kardan backup's answer on a shared PostgreSQL database: a consistent
+// copy of a live cluster is PostgreSQL's own tools' job.
+var errBackupOnPostgres = errors.New("kardan backup copies the SQLite file; this data is in PostgreSQL (--db): back it up with " +
+	"PostgreSQL's own tools (pg_dump -Fc, or pg_basebackup with WAL archiving for point-in-time recovery) and the images " +
+	"with your bucket's versioning or replication; `kardan export` writes the data as JSON on either engine")
+
 func requireDB(g *Globals) error {
+	if g.OnPostgres() {
+		return nil // a server, not a file: Open says whether it answers
+	}
 	if _, err := os.Stat(g.DBPath()); errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("no database at %s: is --data right?", g.DBPath())
 	}

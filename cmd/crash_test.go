@@ -75,12 +75,19 @@ type server struct {
 // startServer runs kardan serve on a free port and waits until it answers /healthz.
 func startServer(t *testing.T, bin, data, smsFile, logPath string) *server {
 	t.Helper()
+	return startServerWith(t, bin, data, smsFile, logPath)
+}
+
+// startServerWith is startServer with more flags (a later flag overrides an earlier one).
+func startServerWith(t *testing.T, bin, data, smsFile, logPath string, extra ...string) *server {
+	t.Helper()
 	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := exec.Command(bin, "serve", "--data", data, "--addr", "127.0.0.1:0", "--moderation", "off",
-		"--sms", "file:"+smsFile, "--search-rate", "0", "--metrics-addr", "127.0.0.1:0", "--trusted-proxy", "127.0.0.1/32", "--log-level", "warn")
+	c := exec.Command(bin, append([]string{"serve", "--data", data, "--addr", "127.0.0.1:0", "--moderation", "off",
+		"--sms", "file:" + smsFile, "--search-rate", "0", "--metrics-addr", "127.0.0.1:0", "--trusted-proxy", "127.0.0.1/32",
+		"--log-level", "warn"}, extra...)...)
 	c.Stderr = logf
 	stdout, err := c.StdoutPipe()
 	if err != nil {

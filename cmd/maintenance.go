@@ -24,6 +24,10 @@ func (a *App) purgeLoop(ctx context.Context) {
 			return
 		case <-timer.C:
 		}
+		if !a.Store.IsLeader() {
+			timer.Reset(leaderEvery) // not this replica's turn; run soon after it becomes the leader
+			continue
+		}
 		if _, err := admin.Purge(ctx, a.Store, storage); err != nil && ctx.Err() == nil {
 			slog.Error("purge", "err", err)
 		}

@@ -30,7 +30,10 @@ var (
 
 // Globals are the flags every command shares.
 type Globals struct {
-	DataDir  string
+	DataDir string
+	// DB is a postgres:// URL of a database shared by several replicas; empty keeps the SQLite
+	// file kardan.db in the data directory (the default).
+	DB       string
 	LogLevel string
 	// Uploads is an s3:// URL of the bucket images are kept in; empty keeps them in the data
 	// directory's uploads/.
@@ -41,8 +44,16 @@ type Globals struct {
 	Out, Err io.Writer
 }
 
-// DBPath is the database file inside the data directory.
-func (g *Globals) DBPath() string { return filepath.Join(g.DataDir, "kardan.db") }
+// DBPath is the database: the --db PostgreSQL URL, or the file kardan.db inside the data directory.
+func (g *Globals) DBPath() string {
+	if g.DB != "" {
+		return g.DB
+	}
+	return filepath.Join(g.DataDir, "kardan.db")
+}
+
+// OnPostgres reports whether the database is a shared PostgreSQL one.
+func (g *Globals) OnPostgres() bool { return store.IsPostgresURL(g.DBPath()) }
 
 // IndexDir is the search index directory inside the data directory.
 func (g *Globals) IndexDir() string { return filepath.Join(g.DataDir, "index") }
@@ -140,6 +151,7 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 		},
 	}
 	root.PersistentFlags().StringVar(&g.DataDir, "data", env("DATA", "./data"), "data directory (env KARDAN_DATA)")
+	root.PersistentFlags().StringVar(&g.DB, "db", env("DB", ""), "a PostgreSQL database shared by several replicas: postgres://user:password@host/db (env KARDAN_DB); default the SQLite file kardan.db in the data directory")
 	root.PersistentFlags().StringVar(&g.Uploads, "uploads", env("UPLOADS", ""), "keep images in an S3-compatible bucket: s3://bucket[/prefix]?endpoint=host&region=name, keys from KARDAN_S3_ACCESS_KEY/KARDAN_S3_SECRET_KEY or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY (env KARDAN_UPLOADS); default uploads/ in the data directory")
 	root.PersistentFlags().StringVar(&g.LogLevel, "log-level", env("LOG_LEVEL", "info"), "log level: debug, info, warn, error (env KARDAN_LOG_LEVEL)")
 	root.AddCommand(

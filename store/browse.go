@@ -39,7 +39,7 @@ func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, in
 	from := "profiles p"
 	if f.CategoryID > 0 {
 		// Start from the category's few rows rather than walk the whole ordered index.
-		from = "profile_categories pc CROSS JOIN profiles p ON p.id = pc.profile_id"
+		from = "profile_categories pc " + s.fixedJoin() + " profiles p ON p.id = pc.profile_id"
 		where, args = append(where, "pc.category_id = ?"), append(args, f.CategoryID)
 	}
 	if f.MinScore != nil {
@@ -140,7 +140,7 @@ type priceOnly struct {
 // the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
 	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
-		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p NOT INDEXED WHERE `+visibleSQL)
+		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p`+s.notIndexed()+` WHERE `+visibleSQL)
 	if err != nil {
 		return fmt.Errorf("profile facts: %w", err)
 	}

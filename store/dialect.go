@@ -138,6 +138,24 @@ func (s *Store) rowidColumn() string {
 	return "rowid"
 }
 
+// notIndexed tells SQLite's planner to scan the table (a hint PostgreSQL's planner neither takes
+// nor needs).
+func (s *Store) notIndexed() string {
+	if s.engine == enginePostgres {
+		return ""
+	}
+	return " NOT INDEXED"
+}
+
+// fixedJoin is an inner join that SQLite must run in the order written (its CROSS JOIN); a
+// plain JOIN on PostgreSQL, whose planner orders joins by their costs.
+func (s *Store) fixedJoin() string {
+	if s.engine == enginePostgres {
+		return "JOIN"
+	}
+	return "CROSS JOIN"
+}
+
 // Engine answers "sqlite" or "postgres".
 func (s *Store) Engine() string { return s.engine.String() }
 

@@ -53,7 +53,7 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 		write.Close()
 		return nil, err
 	}
-	rcfg, _ := pgx.ParseConfig(dsn) // parsed above: cannot fail
+	rcfg, _ := pgx.ParseConfig(dsn)                            // parsed above: cannot fail
 	rcfg.RuntimeParams["default_transaction_read_only"] = "on" // a read connection can never write by mistake
 	read := sql.OpenDB(pgConnector{stdlib.GetConnector(*rcfg)})
 	read.SetMaxOpenConns(16)
@@ -134,6 +134,11 @@ func (c *pgConn) QueryContext(ctx context.Context, query string, args []driver.N
 }
 
 func (c *pgConn) CheckNamedValue(nv *driver.NamedValue) error {
+	// PostgreSQL's text cannot hold U+0000, which SQLite stores: it is dropped rather than have
+	// a stray control character turn a write into an error.
+	if s, ok := nv.Value.(string); ok && strings.IndexByte(s, 0) >= 0 {
+		nv.Value = strings.ReplaceAll(s, "\x00", "")
+	}
 	if b, ok := nv.Value.(bool); ok {
 		nv.Value = int64(0)
 		if b {
@@ -155,4 +160,13 @@ func lockWriter(ctx context.Context, tx *sql.Tx) error {
 		return fmt.Errorf("writer lock: %w", err)
 	}
 	return nil
+}
+
+// SizeOnServer answers the PostgreSQL database's size in bytes (pg_database_size).
+func (s *Store) SizeOnServer(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.read.QueryRowContext(ctx, `SELECT pg_database_size(current_database())`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("database size: %w", err)
+	}
+	return n, nil
 }

@@ -42,7 +42,7 @@ func (s *Store) AddStats(ctx context.Context, counts []StatCount) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		st, err := tx.PrepareContext(ctx, `INSERT INTO profile_stats (profile_id, day, kind, detail, count)
 			SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM profiles WHERE id = ?1)
-			ON CONFLICT (profile_id, day, kind, detail) DO UPDATE SET count = count + excluded.count`)
+			ON CONFLICT (profile_id, day, kind, detail) DO UPDATE SET count = profile_stats.count + excluded.count`)
 		if err != nil {
 			return fmt.Errorf("add stats: %w", err)
 		}

@@ -40,7 +40,7 @@ var migrationFS embed.FS
 type Store struct {
 	path   string
 	engine engine
-	read *sql.DB
+	read   *sql.DB
 	// write has exactly one connection, so writes are serialised in Go instead of failing on
 	// SQLITE_BUSY, and every transaction on it begins IMMEDIATE.
 	write *sql.DB
@@ -56,6 +56,8 @@ type Store struct {
 	grouped atomic.Int64
 	// outboxCommitted is the highest index_outbox id this process has committed (OutboxCommitted).
 	outboxCommitted atomic.Int64
+	// leader is whether this replica holds the periodic jobs' lock (leader.go; PostgreSQL only).
+	leader atomic.Bool
 }
 
 // Open opens (or creates) the database file at path, or connects to the PostgreSQL database
