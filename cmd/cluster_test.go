@@ -188,6 +188,15 @@ func TestClusterOnPostgres(t *testing.T) {
 	if code, _ := cb.call("POST", "/v1/user-technical/searchUser", "", `{}`, ""); code != 200 {
 		t.Fatalf("B after A's death: %d", code)
 	}
+
+	// kardan export reads PostgreSQL as it reads SQLite; kardan backup refuses and says why.
+	out, err := run(t, "export", "--data", filepath.Join(dir, "b"), "--db", url)
+	if err != nil || !strings.Contains(out, "لوله کشی خوشه آزمون") || !strings.Contains(out, owner.phone) {
+		t.Fatalf("export on PostgreSQL: %v\n%.500s", err, out)
+	}
+	if _, err := run(t, "backup", "--data", filepath.Join(dir, "b"), "--db", url); err == nil || !strings.Contains(err.Error(), "pg_dump") {
+		t.Fatalf("backup on PostgreSQL: got %v, want a refusal pointing to pg_dump", err)
+	}
 }
 
 // waitLog waits until the log at path contains s.

@@ -191,3 +191,38 @@ func TestLeadershipMovesWhenTheLeaderDies(t *testing.T) {
 		t.Fatalf("after the handover: %d leaders, replica %d", n, who)
 	}
 }
+
+// A rate limit holds for the cluster: 100 callers split over three replicas reserve against one
+// limit of 10 at once, and exactly 10 get through.
+func TestRateLimitHoldsAcrossReplicas(t *testing.T) {
+	rs := replicas(t, 3)
+	ctx := context.Background()
+	l := store.Limit{Kind: "test", Key: "cluster", Max: 10, Window: time.Hour}
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	got, refused := 0, 0
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func(st *store.Store) {
+			defer wg.Done()
+			<-start
+			_, err := st.RateReserve(ctx, l)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				got++
+			case store.ErrorCode(err) == store.ETooMany:
+				refused++
+			default:
+				t.Error(err)
+			}
+		}(rs[i%3])
+	}
+	close(start)
+	wg.Wait()
+	if got != 10 || refused != 90 {
+		t.Fatalf("got %d reserved and %d refused across 3 replicas, want 10 and 90", got, refused)
+	}
+}
