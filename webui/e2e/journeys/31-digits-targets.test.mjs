@@ -39,6 +39,12 @@ for (const lang of ['fa', 'en']) {
       assert.ok(texts.includes('@sina_31'), `the handle stays: ${texts}`);
       if (lang === 'fa') assert.ok(texts.every((s) => !/[0-9]/.test(s.replace('@sina_31', ''))), `no Latin digit: ${texts}`);
 
+      // #29: the sign-in form's example number is written in the language's digits too.
+      await page.goto('/login');
+      const example = await page.locator('#l-mobile').getAttribute('placeholder');
+      assert.equal(example, t(lang, 'auth.mobilePlaceholder'));
+      if (lang === 'fa') assert.doesNotMatch(example, /[0-9]/, example);
+
       // #36: every footer link is a target at least 24 px tall.
       const heights = await page.locator('.site-footer ul a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
       assert.ok(heights.length >= 8, `${heights.length} footer links`);

@@ -45,7 +45,8 @@ test('the owner previews a pending profile; a stranger and the public get 404 (f
     assert.equal(await page.getByText(profile.profile_name).count(), 0);
     assert.equal(page.url().endsWith('/login'), false, 'the stranger stays signed in (404, never 403)');
     await page.goto(`/profile/${encodeURIComponent(profile.slug)}`);
-    await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.title') }).waitFor();
+    // A profile the public cannot see is the "business not found" page (REVIEW #8).
+    await page.getByRole('heading', { level: 1, name: t(lang, 'notFound.profileTitle') }).waitFor();
   });
 });
 

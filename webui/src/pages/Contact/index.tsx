@@ -97,7 +97,7 @@ export default function Contact() {
               </div>
               <div class="two-cols">
                 {input('email', 'email', { autocomplete: 'email', dir: 'ltr' })}
-                {input('number_phone', 'tel', { autocomplete: 'tel', inputmode: 'tel', dir: 'ltr', placeholder: '09xxxxxxxxx' })}
+                {input('number_phone', 'tel', { autocomplete: 'tel', inputmode: 'tel', dir: 'ltr', placeholder: t('auth.mobilePlaceholder') })}
               </div>
               {input('message')}
               <button type="submit" class="btn btn-primary" disabled={busy}>
