@@ -35,8 +35,15 @@ type bucketApp struct {
 
 func openBucketApp(t *testing.T, dir, uploads, publicURL string) *bucketApp {
 	t.Helper()
+	return openReplica(t, dir, "", uploads, publicURL)
+}
+
+// openReplica runs a real app on its own data directory, with the database db ("": the data
+// directory's SQLite file) and images in the bucket uploads.
+func openReplica(t *testing.T, dir, db, uploads, publicURL string) *bucketApp {
+	t.Helper()
 	smsFile := filepath.Join(dir, "sms.txt")
-	g := &cmd.Globals{DataDir: dir, Uploads: uploads, Out: io.Discard, Err: io.Discard}
+	g := &cmd.Globals{DataDir: dir, DB: db, Uploads: uploads, Out: io.Discard, Err: io.Discard}
 	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre",
 		Timezone: "Asia/Tehran", SMS: "file:" + smsFile, UploadsPublicURL: publicURL})
 	if err != nil {
