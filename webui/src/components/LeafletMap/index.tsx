@@ -165,6 +165,12 @@ export default function LeafletMap(p: MapProps) {
     }
   }, [p.center[0], p.center[1], p.zoom]);
 
+  // Leaflet gives keyboard markers role="button" but turns only Enter into a popup: the marker's own
+  // action (mark the card, zoom into a group) must answer the keys a button answers.
+  const onKeys = (fn: () => void) => (e: L.LeafletKeyboardEvent) => {
+    if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') fn();
+  };
+
   const pin = (g: L.LayerGroup, mk: MapMarker) => {
     // Only a marker with a popup is a control (Leaflet gives keyboard markers role="button"): a bare
     // pin, such as the one on a profile's own map, has nothing to do and no name to announce.
@@ -177,6 +183,7 @@ export default function LeafletMap(p: MapProps) {
     });
     if (mk.title) marker.bindPopup(() => popupContent(mk, cb.current.openLabel, (h) => cb.current.onNavigate?.(h)));
     marker.on('click', () => cb.current.onSelect?.(mk.id));
+    if (mk.title) marker.on('keypress', onKeys(() => cb.current.onSelect?.(mk.id)));
     marker.addTo(g);
     if (mk.active) marker.openPopup();
   };
@@ -215,7 +222,11 @@ export default function LeafletMap(p: MapProps) {
       // Zoomed in as far as the tiles go (or one address), the group opens as a list instead.
       const last = zoom >= m.getMaxZoom() - 1 || bounds.getNorthEast().equals(bounds.getSouthWest());
       if (last) marker.bindPopup(() => clusterList(grp.items, (h) => cb.current.onNavigate?.(h)));
-      else marker.on('click', () => m.fitBounds(bounds.pad(0.3), { maxZoom: m.getMaxZoom() }));
+      else {
+        const part = () => m.fitBounds(bounds.pad(0.3), { maxZoom: m.getMaxZoom() });
+        marker.on('click', part);
+        marker.on('keypress', onKeys(part));
+      }
       marker.addTo(g);
       marker.getElement()?.setAttribute('aria-label', label);
     }

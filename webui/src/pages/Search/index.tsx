@@ -543,7 +543,7 @@ export default function Search() {
                 setMarked(id);
                 document.getElementById(`result-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
               }}
-              onSearchArea={(near, radius) => go({ near, radius })}
+              onSearchArea={(near, radius) => go({ near, radius, city: ALL_IRAN, province: undefined })}
             />
           </Suspense>
         )}

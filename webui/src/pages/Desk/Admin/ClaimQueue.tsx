@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { adminClaims, decideClaim, type Claim } from '../../../api/owners';
 import { formatDate } from '../../../lib/format';
@@ -39,7 +40,7 @@ export default function ClaimQueue() {
       renderItem={(c, q) => (
         <div class="item-body claim-card">
           <h3 dir="auto">
-            <a href={`/profile/${encodeURIComponent(c.slug)}`}>{c.profile_name}</a>
+            <Link to={`/profile/${encodeURIComponent(c.slug)}`}>{c.profile_name}</Link>
           </h3>
           <div class="item-meta">
             <StatusBadge status={c.status} />

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { adminVerifications, setVerified, startVerification, type Verification } from '../../../api/owners';
@@ -44,7 +45,7 @@ export default function VerifyQueue() {
       renderItem={(v, q) => (
         <div class="item-body">
           <h3 dir="auto">
-            <a href={`/preview/${v.user_technical_id}`}>{v.profile_name}</a>
+            <Link to={`/preview/${v.user_technical_id}`}>{v.profile_name}</Link>
           </h3>
           <div class="item-meta">
             <span class={`badge ${v.status === 'confirmed' ? 'badge-open' : 'badge-plain'}`}>{t(`deskVerify.status.${v.status}`)}</span>

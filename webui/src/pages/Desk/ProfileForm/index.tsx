@@ -33,7 +33,14 @@ const PANELS: Record<TabId, (p: TabProps) => JSX.Element> = { basics: Basics, pl
 
 const ICONS: Record<TabId, string> = { basics: 'briefcase', place: 'pin', services: 'tag', hours: 'clock', contact: 'phone', pictures: 'image' };
 
+// The same route serves an admin's own new profile and a listing for another business (?listing=1):
+// a fresh form for each, so one's state (and the other business's phone) never shows in the other.
 export default function ProfileForm() {
+  const [params] = useSearchParams();
+  return <ProfileFormPage key={params.get('listing') === '1' ? 'listing' : 'own'} />;
+}
+
+function ProfileFormPage() {
   const { id } = useParams();
   const pid = id && /^\d+$/.test(id) ? Number(id) : null;
   const isNew = !id;
@@ -48,7 +55,7 @@ export default function ProfileForm() {
   // A new profile starts with the account's own verified mobile (REVIEW #25); not when an admin
   // lists someone else's business.
   const ownMobile = listing ? '' : (desk.me?.numberPhone ?? '');
-  const key = draftKey(auth.userId, 'profile', pid);
+  const key = draftKey(auth.userId, listing ? 'listing' : 'profile', pid);
   const writer = useMemo(() => draftWriter<ProfileFormState>(key), [key]);
 
   const [st, dispatch] = useReducer(editorReducer, initialEditor);
