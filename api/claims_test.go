@@ -147,6 +147,14 @@ func TestClaimsOverHTTP(t *testing.T) {
 		strings.Contains(fmt.Sprint(mine), business) {
 		t.Fatalf("loser's claims: %+v", mine)
 	}
+	// The claimant whose claim the other's acceptance rejected is told, as a decided one is.
+	told := false
+	for _, n := range w.bell(t, tokens[loserClaim.UserID]).Notifications {
+		told = told || (n.Entity == "claim" && n.EntityID == id && n.Status == "Rejected")
+	}
+	if !told {
+		t.Fatalf("the rejected claimant has no notification: %+v", w.bell(t, tokens[loserClaim.UserID]))
+	}
 	// The new owner edits it like any of their profiles; the listing is no longer claimable.
 	if a := w.must(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/getAuthProfileById/%d", id), token: tokens[winnerClaim.UserID]}); !strings.Contains(a.Body, `"account_status":"Accepted"`) {
 		t.Fatalf("new owner's read: %s", a.Body)

@@ -119,7 +119,9 @@ func newMetrics(s *Server) *metrics {
 // databaseSize answers the database's bytes: PostgreSQL's own figure, or the SQLite file's.
 func (s *Server) databaseSize() float64 {
 	if s.store.IsPostgres() {
-		n, err := s.store.SizeOnServer(context.Background())
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second) // a stalled server must not hold scrapes
+		defer cancel()
+		n, err := s.store.SizeOnServer(ctx)
 		if err != nil {
 			return math.NaN()
 		}

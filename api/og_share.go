@@ -6,11 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	_ "image/jpeg" // stored pictures are JPEG or PNG (media.Processor)
 	"image/png"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -143,8 +145,14 @@ func (s *Server) drawCard(ctx context.Context, spec *cardSpec) ([]byte, error) {
 		}
 	}
 	if spec.Picture != "" && s.cfg.Uploads != nil {
-		// A picture that cannot be read leaves the placeholder: the card is still worth showing.
-		if rc, err := s.cfg.Uploads.Open(ctx, strings.TrimPrefix(spec.Picture, "/uploads/")); err == nil {
+		// A picture that cannot be opened now (a bucket down for a moment) fails this drawing
+		// rather than caching a placeholder under the picture's version for good; the next request
+		// draws again. One that opens but does not decode keeps the placeholder: it never will.
+		rc, err := s.cfg.Uploads.Open(ctx, strings.TrimPrefix(spec.Picture, "/uploads/"))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("share card picture: %w", err)
+		}
+		if err == nil {
 			if img, _, err := image.Decode(io.LimitReader(rc, 32<<20)); err == nil {
 				c.Picture = img
 			}
@@ -200,7 +208,8 @@ func (s *Server) handleShareCard(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	card, err := s.cards.Card(fmt.Sprintf("%s/%d-%s", kind, id, lang), version, func() ([]byte, error) {
-		return s.drawCard(r.Context(), spec)
+		// Drawn once for every request waiting on it: the first asker leaving must not cut it short.
+		return s.drawCard(context.WithoutCancel(r.Context()), spec)
 	})
 	if err != nil {
 		return err

@@ -30,6 +30,11 @@ one). Stop kardan serve first: restore refuses while a server holds the director
 		Args:         cobra.ExactArgs(1),
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// The archive is an SQLite file: restoring it beside a PostgreSQL database would report
+			// success while the server keeps reading PostgreSQL.
+			if g.OnPostgres() {
+				return errBackupOnPostgres
+			}
 			start := time.Now()
 			var r io.Reader = cmd.InOrStdin()
 			if args[0] != "-" {

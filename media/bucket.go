@@ -270,6 +270,9 @@ func (b *Bucket) Delete(ctx context.Context, key string) error {
 
 // Walk calls fn with every key under the bucket's prefix and its size, in key order.
 func (b *Bucket) Walk(ctx context.Context, fn func(key string, size int64) error) error {
+	// Returning early must stop minio's listing goroutine too.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	for o := range b.client.ListObjects(ctx, b.cfg.Bucket, minio.ListObjectsOptions{Prefix: b.cfg.Prefix, Recursive: true}) {
 		if o.Err != nil {
 			return unavailable("list", b.cfg.Prefix, o.Err)

@@ -296,9 +296,42 @@ func (s *Store) moveListing(ctx context.Context, tx *sql.Tx, admin *User, c *Cla
 		WHERE id = ?`, c.UserID, now, c.UserID, c.UserID, p.ID); err != nil {
 		return err
 	}
+	// The listing's other waiting claimants are told too, as the decided one is.
+	var others []int64
+	rows, err := tx.QueryContext(ctx, `SELECT user_id FROM profile_claims WHERE profile_id = ? AND status = ? AND id != ?`, p.ID, ClaimPending, c.ID)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var u int64
+		if err := rows.Scan(&u); err != nil {
+			rows.Close()
+			return err
+		}
+		others = append(others, u)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `UPDATE profile_claims SET status = ?, admin_id = ?, admin_note = ?, update_at = ?
 		WHERE profile_id = ? AND status = ? AND id != ?`, ClaimRejected, admin.ID, "claimed by another", now, p.ID, ClaimPending, c.ID); err != nil {
 		return err
+	}
+	for _, u := range others {
+		if err := notify(ctx, tx, Notification{UserID: u, Kind: NotifyModeration, Entity: "claim", EntityID: p.ID,
+			Title: p.ProfileName, Status: ClaimRejected, Note: "claimed by another", CreateAt: now}); err != nil {
+			return err
+		}
+	}
+	// The badge vouched for the listing under its old owner: the new one asks for it again.
+	if p.VerifiedAt != nil {
+		if err := clearVerified(ctx, tx, p.ID); err != nil {
+			return err
+		}
+		if err := audit(ctx, tx, &admin.ID, "verified", "profile", p.ID, "verified", "", "ownership moved", now); err != nil {
+			return err
+		}
 	}
 	if err := audit(ctx, tx, &admin.ID, "owner", "profile", p.ID, fmt.Sprintf("user %d", p.UserID), fmt.Sprintf("user %d", c.UserID),
 		note, now); err != nil {

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
+	"runtime/debug"
 	"sync"
 )
 
@@ -21,7 +23,11 @@ import (
 //   - every job of a batch is answered only once the batch has committed, so an acknowledged
 //     write is a committed write; if the transaction breaks down (a failed commit, a savepoint
 //     that no longer exists because SQLite rolled the whole transaction back after an interrupt
-//     or an I/O error) every job of the batch runs again alone, on the plain path.
+//     or an I/O error) every job of the batch runs again alone, on the plain path. So a tx()
+//     closure may run twice: it must set, never add to, what it hands back outside tx (lists,
+//     counts), as AddLead, MarkNotificationsRead, PruneAccounts and Seed do;
+//   - a job that panics is answered an error (and rolled back), as the handler's recover used
+//     to answer a 500: the writer goroutine is the whole store's, it must not die with one write.
 // A job alone in the queue runs on the plain path (BEGIN, fn, COMMIT): a quiet server sees no
 // difference. TestGroupCommitMatchesPlain checks that the two paths store the same rows.
 
@@ -148,7 +154,7 @@ func (s *Store) groupTx(batch []*writeJob) ([]error, error) {
 			tx.Rollback()
 			return nil, fmt.Errorf("savepoint: %w", err)
 		}
-		if errs[i] = j.fn(tx); errs[i] != nil {
+		if errs[i] = runJob(j.fn, tx); errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT job`); err != nil {
 				tx.Rollback()
 				return nil, fmt.Errorf("rollback to savepoint: %w", err)
@@ -193,7 +199,7 @@ func (s *Store) plainTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	var queued int64
 	txQueued.Store(tx, &queued)
 	defer txQueued.Delete(tx)
-	if err := fn(tx); err != nil {
+	if err := runJob(fn, tx); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -209,3 +215,14 @@ func (s *Store) plainTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // GroupedWrites answers how many writes have committed in a transaction shared with others
 // since the store opened (kardan_store_grouped_writes_total).
 func (s *Store) GroupedWrites() int64 { return s.grouped.Load() }
+
+// runJob runs one write's fn, turning a panic into that write's error (logged with its stack).
+func runJob(fn func(tx *sql.Tx) error, tx *sql.Tx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			slog.Error("write panicked", "panic", r, "stack", string(debug.Stack()))
+			err = fmt.Errorf("write panicked: %v", r)
+		}
+	}()
+	return fn(tx)
+}

@@ -207,6 +207,7 @@ func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone
 			v.Correct("city_id")
 			return v.Err()
 		}
+		l.Targets = nil // the closure may run twice (store/commit.go): it builds, never adds to, what it answers
 		var targets []*Profile
 		for _, id := range ids {
 			pr, err := scanProfile(tx.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = ?`, id))

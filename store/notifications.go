@@ -85,6 +85,7 @@ func (s *Store) UnreadNotifications(ctx context.Context, userID int64) (int, err
 func (s *Store) MarkNotificationsRead(ctx context.Context, userID int64, ids []int64) (int64, error) {
 	var changed int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		changed = 0 // the closure may run twice (store/commit.go)
 		now := s.now()
 		if len(ids) == 0 {
 			res, err := tx.ExecContext(ctx, `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`, now, userID)

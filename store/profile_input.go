@@ -334,6 +334,9 @@ func (s *Store) checkOnePerCategory(ctx context.Context, tx *sql.Tx, p *Profile)
 
 // checkLiveCategories enforces one live profile per category per user.
 func (s *Store) checkLiveCategories(ctx context.Context, tx *sql.Tx, p *Profile) error {
+	if len(p.CategoryIDs) == 0 { // nothing to clash with, and PostgreSQL refuses an empty IN ()
+		return nil
+	}
 	args := []any{p.UserID, p.ID}
 	marks := make([]string, len(p.CategoryIDs))
 	for i, c := range p.CategoryIDs {

@@ -47,6 +47,7 @@ func (s *Store) SeedReference(ctx context.Context, provinces []Province, cities 
 func (s *Store) Seed(ctx context.Context, ref Reference) (ReferenceCounts, error) {
 	var n ReferenceCounts
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		n = ReferenceCounts{} // the closure may run twice (store/commit.go)
 		before, err := readRefNames(ctx, tx)
 		if err != nil {
 			return err

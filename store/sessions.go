@@ -103,6 +103,7 @@ func (s *Store) PruneAccounts(ctx context.Context) (int64, error) {
 	cutoff := s.now() - int64(accountRetention/time.Second)
 	var total int64
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		total = 0 // the closure may run twice (store/commit.go)
 		for _, q := range []string{
 			`DELETE FROM sessions WHERE expire_at < ?1 OR revoked_at < ?1`,
 			`DELETE FROM otp_codes WHERE create_at < ?1`,
