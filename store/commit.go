@@ -154,11 +154,16 @@ func (s *Store) groupTx(batch []*writeJob) ([]error, error) {
 			tx.Rollback()
 			return nil, fmt.Errorf("savepoint: %w", err)
 		}
+		before := queued
 		if errs[i] = runJob(j.fn, tx); errs[i] != nil {
 			if _, err := tx.ExecContext(ctx, `ROLLBACK TO SAVEPOINT job`); err != nil {
 				tx.Rollback()
 				return nil, fmt.Errorf("rollback to savepoint: %w", err)
 			}
+			// The outbox rows the job queued are undone: publishing their ids would have writers
+			// wait (SyncTo) for rows that never commit (on PostgreSQL the sequence never gives
+			// them back).
+			queued = before
 		}
 		if _, err := tx.ExecContext(ctx, `RELEASE SAVEPOINT job`); err != nil {
 			tx.Rollback()

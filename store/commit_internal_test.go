@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -48,5 +49,42 @@ func TestGroupCommitSurvivesAPanic(t *testing.T) {
 	}
 	if n != 30 {
 		t.Fatalf("%d rows committed, want the 30 writes that did not panic", n)
+	}
+}
+
+// A job rolled back to its savepoint takes its outbox ids with it: OutboxCommitted never names an
+// id that was not committed, or writers would wait in SyncTo for a row that never comes.
+func TestGroupCommitForgetsRolledBackOutboxIDs(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	refused := errors.New("refused after queueing")
+	for round := 0; round < 20 && s.grouped.Load() == 0; round++ {
+		var wg sync.WaitGroup
+		for i := range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				err := s.tx(ctx, func(tx *sql.Tx) error {
+					if err := queueIndex(ctx, tx, "profile", int64(i+1), 1); err != nil {
+						return err
+					}
+					return refused
+				})
+				if !errors.Is(err, refused) {
+					t.Errorf("write %d: %v", i, err)
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	if s.grouped.Load() == 0 {
+		t.Skip("no two writes met in one batch in 20 rounds")
+	}
+	if got := s.OutboxCommitted(); got != 0 {
+		t.Fatalf("OutboxCommitted = %d after only rolled-back writes, want 0", got)
 	}
 }
