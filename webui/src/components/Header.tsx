@@ -8,6 +8,7 @@ import { useAuth } from '../state/auth';
 import { setLang, currentLang, useTranslation } from '../i18n';
 import { setTheme, useTheme, type ThemeChoice } from '../state/theme';
 import { toast } from '../state/toast';
+import { lastCity } from '../lib/cityMemory';
 
 const NAV = [
   { to: '/', key: 'nav.home', end: true },
@@ -139,6 +140,7 @@ export function Header() {
   };
 
   const next = encodeURIComponent(loc.pathname + loc.search);
+  const onSearch = loc.pathname.startsWith('/search/');
   const authLinks = auth.loggedIn ? null : (
     <>
       <Link to={`/login?next=${next}`} class="btn btn-ghost btn-sm">
@@ -180,7 +182,20 @@ export function Header() {
           ))}
         </nav>
         <div class="header-tools">
-          <Link to="/search/iran" class="icon-btn search-btn" aria-label={t('nav.search')}>
+          <Link
+            to={onSearch ? loc.pathname + loc.search : `/search/${lastCity()?.slag ?? 'iran'}`}
+            class="icon-btn search-btn"
+            aria-label={t('nav.search')}
+            onClick={(e) => {
+              // On the results the search bar is already there, filled in: the icon takes the
+              // visitor to it instead of starting over in all of Iran (REVIEW #14).
+              const box = onSearch ? document.getElementById('f-q') : null;
+              if (!box) return;
+              e.preventDefault();
+              window.scrollTo({ top: 0 });
+              box.focus();
+            }}
+          >
             <Icon name="search" />
           </Link>
           <Link to="/saved" class="icon-btn saved-link" aria-label={t('nav.saved')}>

@@ -147,8 +147,11 @@ function PasswordForm({ mobile, setMobile, onForgot, done }: { mobile: string; s
     try {
       done(await login(normalizeMobile(mobile), password));
     } catch (x) {
-      const mapped = mapServerErrors(x, ['mobile', 'password'], { aliases });
+      // A wrong number or password is answered without a field (saying which would tell a
+      // stranger the number has an account): it goes under the password, which is retyped.
+      const mapped = mapServerErrors(x, ['mobile', 'password'], { aliases, statusFields: { 400: 'password' } });
       setErr({ ...mapped.fields, form: mapped.form ?? undefined });
+      focusFirst(mapped.fields, ids);
     } finally {
       setBusy(false);
     }

@@ -85,6 +85,9 @@ export default function Register() {
     } catch (x) {
       const m = mapServerErrors(x, ['mobile', 'code', 'name', 'password'], { aliases: { numberPhone: 'mobile', otpCode: 'code' } });
       setErr({ ...m.fields, form: m.form ?? undefined });
+      // The server's refusal (a wrong or burnt code) is read where it is: focus goes to its field.
+      const first = (['code', 'name', 'password'] as const).find((k) => m.fields[k]);
+      if (first) window.setTimeout(() => document.getElementById(`r-${first}`)?.focus(), 0);
     } finally {
       setBusy(false);
     }

@@ -41,6 +41,8 @@ function CountCard({ c }: { c: Count }) {
         {n.status === 'error' ? '—' : n.data === undefined ? <span class="spinner" role="img" aria-label={t('common.loading')} /> : formatNumber(n.data, i18n.language)}
       </span>
       <span class="count-label">{t(`deskAdmin.counts.${c.key}`)}</span>
+      {/* Said only where a number is missing, not as a standing footnote (REVIEW #35). */}
+      {n.status === 'error' && <span class="count-note small muted">{t('deskAdmin.countsNote')}</span>}
     </Link>
   );
 }
@@ -70,7 +72,6 @@ export default function Overview() {
           </li>
         ))}
       </ul>
-      <p class="small muted">{t('deskAdmin.countsNote')}</p>
       <SiteStats />
     </div>
   );
