@@ -29,6 +29,14 @@ test('an article goes from draft to submitted to accepted, then shows in /blog a
     await page.getByRole('link', { name: t(lang, 'deskBlog.add') }).first().click();
     await page.waitForURL((u) => u.pathname === '/dashboard/blogs/new');
     await page.getByRole('heading', { level: 1, name: t(lang, 'deskBlog.newTitle') }).waitFor();
+    // REVIEW #21: the empty editor starts right to left in Persian (it was dir=auto, so left to
+    // right until the first letter).
+    const empty = page.locator('#be-content');
+    assert.equal(await empty.getAttribute('dir'), 'rtl');
+    assert.equal(await empty.evaluate((el) => getComputedStyle(el).direction), 'rtl');
+    // REVIEW #13: the release date reads «چهارشنبه ۴ آذر ۱۴۰۵»: weekday, day, month, year.
+    const release = (await page.locator('#be-release-read').textContent()).trim();
+    assert.match(release, /^(شنبه|یکشنبه|دوشنبه|سه‌شنبه|چهارشنبه|پنجشنبه|جمعه) [۰-۹]{1,2} [آ-ی]+ [۰-۹]{4}$/, release);
     // Released now by default: the minute the editor opened (Tehran time), not the next quarter hour.
     const tehran = (d) => {
       const [h, m] = d.toLocaleTimeString('en-GB', { timeZone: 'Asia/Tehran', hourCycle: 'h23' }).split(':').map(Number);

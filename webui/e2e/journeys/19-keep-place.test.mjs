@@ -1,10 +1,12 @@
 // Journey 19: REVIEW.md's "keep the user's place" and article defects, each asserted on
-// behaviour: #3 next survives login → register; #4 a #comments link scrolls there; #5 Back
+// behaviour: #3 next survives login → register and brings the new reviewer back to the review
+// form; #4 a #comments link scrolls there; #9 sign-in and sign-up errors on their field; #5 Back
 // restores the list's scroll; #15 Back closes the filter sheet first; #16 province before city,
 // the place counted once, one relevance order, open now; #10 #13 #20 the article's writer card,
 // share, related articles, tag chips and «چهارشنبه …» date; #7 the blog offline; #18 the Desk's
-// tabs fit 390 px; #19 the retry button's icon is visible; #23 a toast sits above a dialog;
-// #30 no "coming soon" tile on the home grid; #32 hours never break inside a range; #36 the map's
+// tabs fit 390 px; #19 the retry button's icon is visible; #23 a toast sits above a dialog and
+// clear of a form's button; #14 the header's search icon goes to the results' own search bar;
+// #30 no "coming soon" tile on the home grid or the Desk; #32 hours never break inside a range; #36 the map's
 // zoom buttons are named in Persian.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,7 +46,7 @@ after(async () => {
   await w?.stop();
 });
 
-test('#3 #4: login → register keeps next, and the review form is scrolled to (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+test('#3 #4 #9: login → register keeps next and comes back to the review form, scrolled to; errors on their field (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
   const path = `/profile/${encodeURIComponent(omid.slug)}`;
   await w.journey('19-next-register', { lang, viewport: PHONE }, async (page) => {
@@ -67,8 +69,54 @@ test('#3 #4: login → register keeps next, and the review form is scrolled to (
     await page.getByRole('link', { name: t(lang, 'nav.login'), exact: true }).last().click();
     await page.waitForURL((u) => u.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('next'), `/profile/${encodeURIComponent(omid.slug)}#comments`);
+
+    // #9: a wrong password is said in red under the password, which is marked and focused.
+    await page.locator('#l-mobile').fill('09121110199');
+    await page.locator('#l-password').fill('not-the-password');
+    await page.locator('form').getByRole('button', { name: t(lang, 'nav.login'), exact: true }).click();
+    await redFieldError(page, 'l-password');
+
+    // #3: signing up from there, the new reviewer comes back to the review form (#4: scrolled to
+    // it), not to the Desk. #9: a wrong code is said on the code field first.
+    await page.getByRole('link', { name: t(lang, 'auth.registerFree') }).click();
+    await page.waitForURL((u) => u.pathname === '/register');
+    const number = '09121110198';
+    const before = w.smsCount();
+    await page.locator('#r-mobile').fill(number);
+    await page.getByRole('button', { name: t(lang, 'auth.sendCode'), exact: true }).click();
+    const code = await w.smsCode(number, { after: before });
+    // #23: the "code sent" toast does not cover the form's button.
+    const note = page.locator('.toasts .toast').filter({ hasText: t(lang, 'auth.codeSent') }).first();
+    await note.waitFor();
+    const [a, b] = [await note.boundingBox(), await page.getByRole('button', { name: t(lang, 'auth.createAccount'), exact: true }).boundingBox()];
+    assert.ok(a.y + a.height <= b.y || b.y + b.height <= a.y, `the toast (${JSON.stringify(a)}) is clear of the button (${JSON.stringify(b)})`);
+    await page.locator('#r-code').fill(code === '000000' ? '111111' : '000000');
+    await page.locator('#r-name').fill('نازنین بهاری');
+    await page.locator('#r-password').fill('password-nazanin-19');
+    await page.getByRole('checkbox').check();
+    const create = page.getByRole('button', { name: t(lang, 'auth.createAccount'), exact: true });
+    await create.click();
+    await redFieldError(page, 'r-code');
+    await page.locator('#r-code').fill(code);
+    await create.click();
+    await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/profile/${omid.slug}` && u.hash === '#comments');
+    await page.locator('#comments form.comment-form #new-comment-text').waitFor();
+    await page.waitForFunction(() => window.scrollY > 200 && Math.abs(document.getElementById('comments').getBoundingClientRect().top) < 200);
   });
 });
+
+/** The field's error is red, under it, announced, and the field is marked invalid and focused. */
+async function redFieldError(page, id) {
+  const err = page.locator(`#${id}-err`);
+  await err.waitFor();
+  assert.equal(await err.getAttribute('role'), 'alert');
+  const input = page.locator(`#${id}`);
+  assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  assert.match((await input.getAttribute('aria-describedby')) ?? '', new RegExp(`\\b${id}-err\\b`));
+  const [r, g, b] = (await err.evaluate((e) => getComputedStyle(e).color)).match(/\d+/g).map(Number);
+  assert.ok(r > 150 && g < 110 && b < 110, `the error is red (${[r, g, b]})`);
+  await page.waitForFunction((id) => document.activeElement?.id === id, id);
+}
 
 // Pressed straight after the card's click, Back arrives while the profile page's code is still
 // loading: the page that comes back must be the list, drawn and scrolled (PageBoundary).
@@ -146,6 +194,18 @@ test('#15 #16: Back closes the filter sheet first; filter order and badge (fa, p
     await page.locator('dialog.sheet[open]').getByRole('switch', { name: t(lang, 'search.openNow') }).click();
     await page.waitForURL((u) => u.searchParams.get('open') === '1');
     await page.locator('.filter-toggle .count-dot').filter({ hasText: digits(3, lang) }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('dialog.sheet[open]').waitFor({ state: 'detached' });
+
+    // #14: the results keep a search bar, filled in; the header's search icon goes to it rather
+    // than to all of Iran without the words.
+    await page.evaluate(() => window.scrollTo(0, 800));
+    const url = page.url();
+    assert.equal(await page.locator('#f-q').inputValue(), 'لوله');
+    await page.locator('header .search-btn').click();
+    await page.waitForFunction(() => document.activeElement?.id === 'f-q');
+    assert.equal(page.url(), url, 'the icon kept the city, the words and the filters');
+    assert.ok(await page.locator('#f-q').isVisible());
   });
 });
 
@@ -240,5 +300,7 @@ test('#18 #19 #23 #30 #32 #36: the Desk tabs fit, icons show, toasts above dialo
     const fit = await page.locator('.desk-nav ul').evaluate((u) => u.scrollWidth <= u.clientWidth + 1);
     assert.ok(fit, 'no tab is clipped');
     for (const box of await tabs.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) assert.ok(box <= 390);
+    // #30: no "coming soon" placeholder in the Desk either.
+    assert.equal(await page.locator('main').getByText(t(lang, 'common.comingSoon')).count(), 0);
   });
 });

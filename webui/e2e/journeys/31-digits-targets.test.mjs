@@ -1,5 +1,5 @@
 // Journey 31: REVIEW #29 one digit style per language (a mobile and a WhatsApp of the same number
-// read alike on the profile), #33 the desktop hero's example text shows whole, #36 the footer's
+// read alike on the profile), #33 the desktop hero's and map page's example texts show whole, #36 the footer's
 // links are at least 24 px tall on a phone. In Persian and English.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,18 +51,23 @@ for (const lang of ['fa', 'en']) {
       for (const h of heights) assert.ok(h >= 24, `a footer link ${h} px tall`);
     });
     await w.journey(`31-hero-${lang}`, { lang, viewport: DESKTOP }, async (page) => {
-      // #33: on a desktop the hero's query field holds its whole example text.
+      // #33: on a desktop the hero's query field holds its whole example text, and so does the
+      // map page's.
+      const whole = async (input, text) => {
+        await input.waitFor();
+        const [need, room] = await input.evaluate((el) => {
+          const cs = getComputedStyle(el);
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          return [ctx.measureText(el.placeholder).width, el.clientWidth - parseFloat(cs.paddingInlineStart) - parseFloat(cs.paddingInlineEnd)];
+        });
+        assert.equal(await input.getAttribute('placeholder'), text);
+        assert.ok(need <= room, `the example text "${text}" needs ${need} px, the field has ${room}`);
+      };
       await page.goto('/');
-      const input = page.locator('.hero-q input');
-      await input.waitFor();
-      const [need, room] = await input.evaluate((el) => {
-        const cs = getComputedStyle(el);
-        const ctx = document.createElement('canvas').getContext('2d');
-        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-        return [ctx.measureText(el.placeholder).width, el.clientWidth - parseFloat(cs.paddingInlineStart) - parseFloat(cs.paddingInlineEnd)];
-      });
-      assert.equal(await input.getAttribute('placeholder'), t(lang, 'home.searchPlaceholder'));
-      assert.ok(need <= room, `the example text needs ${need} px, the field has ${room}`);
+      await whole(page.locator('.hero-q input'), t(lang, 'home.searchPlaceholder'));
+      await page.goto('/map');
+      await whole(page.locator('#m-q'), t(lang, 'map.searchPlaceholder'));
     });
   });
 }

@@ -1,10 +1,11 @@
 // Journey 32: REVIEW #25 the profile form's contact step (the account's own mobile already there,
 // plain labels, full-width inputs, "instagram.com/name" accepted and stored as a web address) and
 // #27 the admin's details of a waiting profile show its hours, its map point and a preview of the
-// page as the public will see it. In Persian and English.
+// page as the public will see it, #29 with the owner's number in the language's digits, and #35
+// the admin's overview says a count is missing only on that count. In Persian and English.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, DESKTOP, PHONE, plumber, signIn, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, DESKTOP, PHONE, digits, plumber, signIn, t } from './harness.mjs';
 
 let w;
 const owners = {};
@@ -54,12 +55,28 @@ for (const lang of ['fa', 'en']) {
     });
 
     await w.journey(`32-admin-preview-${lang}`, { lang, viewport: DESKTOP }, async (page) => {
-      await signIn(page, lang, w.admin.phone, w.admin.password, { next: '/dashboard/admin/profiles' });
+      // #35: the overview's counts carry no standing footnote; the note shows on a count that
+      // could not be read, and only there.
+      await page.route(/\/v1\/admin\/user-technical\?.*status=Blocked/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"payload":null,"message":"boom"}' }));
+      await signIn(page, lang, w.admin.phone, w.admin.password, { next: '/dashboard/admin' });
+      const blocked = page.locator('a.count-card[href$="status=Blocked"]');
+      await blocked.locator('.count-note').getByText(t(lang, 'deskAdmin.countsNote'), { exact: true }).waitFor();
+      await page.locator('a.count-card[href$="status=Accepted"] .count-value').filter({ hasText: /[0-9۰-۹]/ }).waitFor();
+      assert.equal(await page.locator('.count-note').count(), 1, 'the note is on the missing count only');
+      assert.equal((await blocked.locator('.count-value').textContent()).trim(), '—');
+      await page.unroute(/\/v1\/admin\/user-technical\?.*status=Blocked/);
+      await page.reload();
+      await blocked.locator('.count-value').filter({ hasText: /[0-9۰-۹]/ }).waitFor();
+      assert.equal(await page.getByText(t(lang, 'deskAdmin.countsNote')).count(), 0, 'no note when every count is there');
+
+      await page.goto('/dashboard/admin/profiles');
       const item = page.locator('li.item-card', { has: page.getByRole('heading', { name: waiting[lang].profile_name }) });
       await item.locator('summary').click();
       const details = item.locator('.item-details');
       await details.locator('.hours-table').waitFor();
       await details.getByText(t(lang, 'profile.location'), { exact: true }).waitFor();
+      // #29: the owner's number in the language's digits, like every other number on the page.
+      assert.equal((await details.locator('a[href^="tel:"]').first().textContent()).trim(), digits(`0912111033${lang === 'fa' ? 0 : 1}`, lang));
       await details.getByRole('link', { name: t(lang, 'desk.preview') }).click();
       await page.waitForURL((u) => u.pathname === `/preview/${waiting[lang].id}`);
       await page.getByRole('heading', { level: 1, name: waiting[lang].profile_name }).waitFor();
