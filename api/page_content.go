@@ -406,57 +406,98 @@ func firstNonEmpty(v ...string) string {
 	return ""
 }
 
-// blogContent renders an article's page: its title, date, summary and sanitised body.
+// blogContent renders an article's page in the app's classes (src/pages/BlogPost): its title,
+// writer, summary and sanitised body, the texts journey 39 compares with the app's.
 func blogContent(r *http.Request, b *store.Blog, writer string) string {
 	lang := langOf(r)
 	c := &contentBuilder{lang: lang}
 	c.WriteString(siteHeader(r))
-	c.WriteString(`<main class="ssr"><article>`)
-	c.el("h1", b.Title)
+	c.WriteString(`<main id="main" class="ssr"><article class="container post"><h1 dir="auto">`)
+	c.text(b.Title)
+	c.WriteString(`</h1>`)
 	if writer != "" {
-		c.el("p", writer)
+		c.WriteString(`<div class="post-meta"><span>`)
+		c.text(writer)
+		c.WriteString(`</span></div>`)
 	}
-	c.el("p", b.Summary)
+	if b.Summary != "" {
+		c.WriteString(`<p class="post-summary" dir="auto">`)
+		c.text(b.Summary)
+		c.WriteString(`</p>`)
+	}
 	// Stored sanitised (store.SanitizeBlogHTML), the same HTML the app shows.
+	c.WriteString(`<div class="post-body" dir="auto">`)
 	c.WriteString(b.Content)
-	c.WriteString("</article></main>")
+	c.WriteString("</div></article></main>")
 	return c.String()
 }
 
-// searchContent renders a search page: its title and the first page of results, each a link to
-// its profile.
-func searchContent(r *http.Request, title string, res *searchResults) string {
+// searchContent renders a search page as the app's results page says it: its heading, the count
+// and the first page of results, each a card with the app's texts (name as a link to its profile,
+// field and city, the stars' label and figures), in the app's classes, so journey 39 can compare
+// the two letter for letter.
+func searchContent(r *http.Request, heading string, res *searchResults) string {
 	lang := langOf(r)
 	b := &contentBuilder{lang: lang}
 	b.WriteString(siteHeader(r))
-	b.WriteString(`<main class="ssr">`)
-	b.el("h1", title)
+	b.WriteString(`<main id="main" class="ssr"><div class="container search-page"><div class="search-head"><div>`)
+	b.el("h1", heading)
 	if res != nil {
-		b.el("p", message(lang, "content_count", map[string]any{"count": b.digits(strconv.Itoa(res.Payload.Count))}))
-		b.WriteString("<ol>")
+		key := "content_count"
+		if res.Payload.Count == 1 {
+			key = "content_count_one"
+		}
+		b.WriteString(`<p class="muted small result-count">`)
+		b.text(message(lang, key, map[string]any{"count": groupThousands(int64(res.Payload.Count), lang)}))
+		b.WriteString(`</p>`)
+	}
+	b.WriteString(`</div></div>`)
+	if res != nil && len(res.Payload.Profiles) > 0 {
+		b.WriteString(`<section class="results"><div class="results-grid">`)
 		for _, p := range res.Payload.Profiles {
-			fmt.Fprintf(b, `<li><article><h2><a href="%s">`, html.EscapeString(sitePath(r, "/profile/"+url.PathEscape(p.Slug))))
+			b.WriteString(`<article class="pcard card">`)
+			fmt.Fprintf(b, `<a class="pcard-link" href="%s"><div class="pcard-body"><h2 class="pcard-name" dir="auto">`,
+				html.EscapeString(sitePath(r, "/profile/"+url.PathEscape(p.Slug))))
 			b.text(p.ProfileName)
-			b.WriteString("</a></h2>")
-			var where []string
-			if len(p.CategoryList) > 0 {
-				where = append(where, pick(lang, p.CategoryList[0].FarsiName, p.CategoryList[0].EnglishName))
+			b.WriteString(`</h2><p class="pcard-field muted small">`)
+			// The field (range of work), as the app's card names it, then the city.
+			if p.RangeWorker != nil {
+				b.text(pick(lang, p.RangeWorker.FarsiName, p.RangeWorker.EnglishName))
 			}
 			if p.City != nil {
-				where = append(where, pick(lang, p.City.FarsiName, p.City.EnglishName))
+				b.WriteString(`<span aria-hidden="true"> · </span>`)
+				b.text(pick(lang, p.City.FarsiName, p.City.EnglishName))
 			}
-			b.el("p", strings.Join(where, message(lang, "list_sep", nil)))
-			if p.CountScorer > 0 {
-				b.el("p", message(lang, "content_rating", map[string]any{
-					"score": b.digits(strconv.FormatFloat(round1(p.Score), 'f', -1, 64)), "count": b.digits(strconv.Itoa(p.CountScorer))}))
-			}
-			b.el("address", p.Address)
-			b.WriteString("</article></li>")
+			b.WriteString(`</p><div class="pcard-meta">`)
+			b.stars(p.Score, p.CountScorer)
+			b.WriteString(`</div></div></a></article>`)
 		}
-		b.WriteString("</ol>")
+		b.WriteString(`</div></section>`)
 	}
-	b.WriteString("</main>")
+	b.WriteString(`</div></main>`)
 	return b.String()
+}
+
+// stars writes a rating as the app's Stars does: its spoken label, and the score and count it
+// shows ("New" before any).
+func (b *contentBuilder) stars(score float64, count int) {
+	if count <= 0 {
+		fmt.Fprintf(b, `<span class="stars" role="img" aria-label="%s"><span aria-hidden="true">`, html.EscapeString(message(b.lang, "content_no_rating", nil)))
+		b.text(message(b.lang, "content_new", nil))
+		b.WriteString(`</span></span>`)
+		return
+	}
+	key := "content_rating"
+	if count == 1 {
+		key = "content_rating_one"
+	}
+	n := groupThousands(int64(count), b.lang)
+	fmt.Fprintf(b, `<span class="stars" role="img" aria-label="%s"><span aria-hidden="true"><strong>`,
+		html.EscapeString(message(b.lang, key, map[string]any{"score": scoreText(score, b.lang), "count": n})))
+	b.text(scoreText(score, b.lang))
+	b.WriteString(`</strong> (`)
+	b.text(n)
+	b.WriteString(`)</span></span>`)
 }
 
 // pick answers the name in the page's language (Persian when there is no English one).
