@@ -453,7 +453,7 @@ func searchContent(r *http.Request, heading string, res *searchResults) string {
 	}
 	b.WriteString(`</div></div>`)
 	if res != nil && len(res.Payload.Profiles) > 0 {
-		b.WriteString(`<section class="results"><div class="results-grid">`)
+		b.WriteString(`<div class="results"><div class="results-grid">`)
 		for _, p := range res.Payload.Profiles {
 			b.WriteString(`<article class="pcard card">`)
 			fmt.Fprintf(b, `<a class="pcard-link" href="%s"><div class="pcard-body"><h2 class="pcard-name" dir="auto">`,
@@ -472,7 +472,7 @@ func searchContent(r *http.Request, heading string, res *searchResults) string {
 			b.stars(p.Score, p.CountScorer)
 			b.WriteString(`</div></div></a></article>`)
 		}
-		b.WriteString(`</div></section>`)
+		b.WriteString(`</div></div>`)
 	}
 	b.WriteString(`</div></main>`)
 	return b.String()
