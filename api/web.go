@@ -285,6 +285,10 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 		h.Set("X-Robots-Tag", "noindex")
 	}
 	if m.Status == 0 || m.Status == http.StatusOK {
+		// The ETag (the page's hash) is the only validator: no Last-Modified, because a page
+		// changes without any record's date moving (the open badge and today's hours follow the
+		// clock, a search page follows other profiles), and a client revalidating by date alone
+		// would keep the stale page.
 		writeConditional(w, r, []byte(b.String()), time.Time{})
 		return
 	}
