@@ -406,57 +406,30 @@ func firstNonEmpty(v ...string) string {
 	return ""
 }
 
-// blogContent renders an article's page: its title, date, summary and sanitised body.
+// blogContent renders an article's page in the app's classes (src/pages/BlogPost): its title,
+// writer, summary and sanitised body, the texts journey 39 compares with the app's.
 func blogContent(r *http.Request, b *store.Blog, writer string) string {
 	lang := langOf(r)
 	c := &contentBuilder{lang: lang}
 	c.WriteString(siteHeader(r))
-	c.WriteString(`<main class="ssr"><article>`)
-	c.el("h1", b.Title)
+	c.WriteString(`<main id="main" class="ssr"><article class="container post"><h1 dir="auto">`)
+	c.text(b.Title)
+	c.WriteString(`</h1>`)
 	if writer != "" {
-		c.el("p", writer)
+		c.WriteString(`<div class="post-meta"><span>`)
+		c.text(writer)
+		c.WriteString(`</span></div>`)
 	}
-	c.el("p", b.Summary)
+	if b.Summary != "" {
+		c.WriteString(`<p class="post-summary" dir="auto">`)
+		c.text(b.Summary)
+		c.WriteString(`</p>`)
+	}
 	// Stored sanitised (store.SanitizeBlogHTML), the same HTML the app shows.
+	c.WriteString(`<div class="post-body" dir="auto">`)
 	c.WriteString(b.Content)
-	c.WriteString("</article></main>")
+	c.WriteString("</div></article></main>")
 	return c.String()
-}
-
-// searchContent renders a search page: its title and the first page of results, each a link to
-// its profile.
-func searchContent(r *http.Request, title string, res *searchResults) string {
-	lang := langOf(r)
-	b := &contentBuilder{lang: lang}
-	b.WriteString(siteHeader(r))
-	b.WriteString(`<main class="ssr">`)
-	b.el("h1", title)
-	if res != nil {
-		b.el("p", message(lang, "content_count", map[string]any{"count": b.digits(strconv.Itoa(res.Payload.Count))}))
-		b.WriteString("<ol>")
-		for _, p := range res.Payload.Profiles {
-			fmt.Fprintf(b, `<li><article><h2><a href="%s">`, html.EscapeString(sitePath(r, "/profile/"+url.PathEscape(p.Slug))))
-			b.text(p.ProfileName)
-			b.WriteString("</a></h2>")
-			var where []string
-			if len(p.CategoryList) > 0 {
-				where = append(where, pick(lang, p.CategoryList[0].FarsiName, p.CategoryList[0].EnglishName))
-			}
-			if p.City != nil {
-				where = append(where, pick(lang, p.City.FarsiName, p.City.EnglishName))
-			}
-			b.el("p", strings.Join(where, message(lang, "list_sep", nil)))
-			if p.CountScorer > 0 {
-				b.el("p", message(lang, "content_rating", map[string]any{
-					"score": b.digits(strconv.FormatFloat(round1(p.Score), 'f', -1, 64)), "count": b.digits(strconv.Itoa(p.CountScorer))}))
-			}
-			b.el("address", p.Address)
-			b.WriteString("</article></li>")
-		}
-		b.WriteString("</ol>")
-	}
-	b.WriteString("</main>")
-	return b.String()
 }
 
 // pick answers the name in the page's language (Persian when there is no English one).

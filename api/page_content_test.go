@@ -49,10 +49,45 @@ func TestContentInHTML(t *testing.T) {
 		}
 	}
 
+	// A search page says what the app's results page says: its heading, the count, and each card's
+	// name (a link), field and city, and stars (journey 39 compares them with the app's).
 	s := rootOf(t, w.send(t, req{method: "GET", path: "/search/tehran/plumber"}).Body)
-	for _, want := range []string{"<h1>لوله‌کش در تهران</h1>", "۱ نتیجه", `<a href="/profile/`, "لوله‌کشی علی</a>"} {
+	for _, want := range []string{"<h1>لوله‌کش در تهران</h1>", `<p class="muted small result-count">۱ نتیجه</p>`,
+		`<a class="pcard-link" href="/profile/`, `dir="auto">لوله‌کشی علی</h2>`,
+		`<p class="pcard-field muted small">تأسیسات ساختمان<span aria-hidden="true"> · </span>تهران</p>`,
+		`<span class="stars" role="img" aria-label="هنوز امتیازی ثبت نشده"><span aria-hidden="true">تازه‌وارد</span></span>`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("search page lacks %s in %s", want, s)
+		}
+	}
+	if a := w.send(t, req{method: "POST", path: "/v1/comment/add", token: w.other,
+		body: fmt.Sprintf(`{"category_list":[101],"description":"کار تمیز و سریع","score":4,"user_technical_id":%d}`, p.ID)}); a.Status != 200 {
+		t.Fatalf("rating: %d %s", a.Status, a.Body)
+	}
+	s = rootOf(t, w.send(t, req{method: "GET", path: "/en/search/iran"}).Body)
+	for _, want := range []string{"<h1>Businesses in all of Iran</h1>", `<p class="muted small result-count">1 result</p>`,
+		`<a class="pcard-link" href="/en/profile/`,
+		`<span class="stars" role="img" aria-label="Score 4 of 5 from 1 review"><span aria-hidden="true"><strong>4</strong> (1)</span></span>`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("English search page lacks %s in %s", want, s)
+		}
+	}
+	// An article: its title, writer, summary and body.
+	a = w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
+		body: `{"title": "راهنمای انتخاب لوله‌کش", "summary": "چند نکته پیش از تماس", "content": "<p>قیمت را <strong>بپرسید</strong></p>", "category_list": [101], "isDraft": false}`})
+	blog := decodePayload[struct {
+		ID     int64  `json:"id"`
+		Slug   string `json:"slug"`
+		Status string `json:"status"`
+	}](t, a)
+	if blog.Status == "Pending" {
+		w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	}
+	post := rootOf(t, w.send(t, req{method: "GET", path: "/blog/" + blog.Slug}).Body)
+	for _, want := range []string{`<h1 dir="auto">راهنمای انتخاب لوله‌کش</h1>`, `<p class="post-summary" dir="auto">چند نکته پیش از تماس</p>`,
+		`<div class="post-body" dir="auto"><p>قیمت را <strong>بپرسید</strong></p></div>`} {
+		if !strings.Contains(post, want) {
+			t.Errorf("article page lacks %s in %s", want, post)
 		}
 	}
 	// Pages without content keep the root empty for the app.

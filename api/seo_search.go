@@ -24,6 +24,10 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 	}
 	where := message(lang, "search_all_iran", nil)
 	what := message(lang, "search_all_trades", nil)
+	// The page's heading is the app's (search.titleAll, search.titleCategory, search.iran); the
+	// title and description above it say more for a results page in a search engine.
+	place := message(lang, "content_all_iran", nil)
+	heading := ""
 	citySlag := strings.ToLower(parts[0])
 	if citySlag != "iran" {
 		c, err := s.store.CityBySlag(r.Context(), citySlag)
@@ -31,6 +35,7 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 			return pageMeta{}, false
 		}
 		where = name(c.FarsiName, c.EnglishName)
+		place = where
 		citySlag = c.Slag
 	}
 	path := "/search/" + url.PathEscape(citySlag)
@@ -45,11 +50,16 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 			return pageMeta{}, false
 		}
 		what = name(c.FarsiName, c.EnglishName)
+		heading = message(lang, "content_search_in", map[string]any{"what": what, "where": place})
 		path += "/" + url.PathEscape(c.Slag)
 		trail = append(trail, crumb{what, path})
 	}
+	if heading == "" {
+		heading = message(lang, "content_search_all", map[string]any{"where": place})
+	}
 	args := map[string]any{"what": what, "where": where}
 	return pageMeta{
+		Heading:     heading,
 		Title:       message(lang, "search_meta_title", args),
 		Description: message(lang, "search_meta_desc", args),
 		Path:        path,
@@ -75,6 +85,7 @@ type searchResult struct {
 	CountScorer  int           `json:"count_scorer"`
 	Address      string        `json:"address"`
 	City         *cityRef      `json:"city"`
+	RangeWorker  *categoryRef  `json:"range_worker"`
 	CategoryList []categoryRef `json:"category_list"`
 }
 

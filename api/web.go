@@ -63,7 +63,11 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 			lds, _ := meta.JSONLD.([]any)
 			meta.JSONLD = append(lds, s.itemList(r, res))
 		}
-		meta.Content = searchContent(r, meta.Title, res)
+		heading := meta.Heading
+		if heading == "" {
+			heading = meta.Title
+		}
+		meta.Content = searchContent(r, heading, res)
 	}
 	s.writeIndex(w, r, meta)
 }
@@ -129,6 +133,7 @@ func acceptsEncoding(header, coding string) bool {
 type pageMeta struct {
 	Status      int
 	Title       string
+	Heading     string // the page's h1 in its server-written content, when it is not the title
 	Description string
 	Path        string // canonical path
 	Image       string
@@ -280,6 +285,10 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 		h.Set("X-Robots-Tag", "noindex")
 	}
 	if m.Status == 0 || m.Status == http.StatusOK {
+		// The ETag (the page's hash) is the only validator: no Last-Modified, because a page
+		// changes without any record's date moving (the open badge and today's hours follow the
+		// clock, a search page follows other profiles), and a client revalidating by date alone
+		// would keep the stale page.
 		writeConditional(w, r, []byte(b.String()), time.Time{})
 		return
 	}

@@ -2,6 +2,15 @@
 // (Open Graph images, 1200×630): a business's or an article's name, its trade and city, its
 // rating and its picture, in Vazirmatn, with the Persian shaped by HarfBuzz (go-text/typesetting)
 // and laid out right to left. It also keeps the drawn cards as files (Cache).
+//
+// Why a dependency outside the team's list (go-text/typesetting): Persian cannot be drawn letter
+// by letter. Each letter takes one of up to four joined forms, لا is a ligature, the zero-width
+// non-joiner breaks a word's joining, marks sit on their letters, and a line mixing Persian with
+// Latin or digits must be reordered (bidi). golang.org/x/image/font draws glyphs by code point
+// without any of that, and none of the allowed libraries shapes text; doing it by hand would mean
+// rewriting the part of HarfBuzz that reads Vazirmatn's GSUB and GPOS tables. go-text/typesetting
+// is that part, in pure Go (no cgo, so the single static binary stays), BSD-3-Clause, and the
+// shaper of the Gio and Fyne toolkits.
 package sharecard
 
 import (
