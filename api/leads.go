@@ -85,6 +85,9 @@ func (s *Server) handleLeadAdd(w http.ResponseWriter, r *http.Request) error {
 	}
 	for _, t := range l.Targets {
 		s.smsNotice(ctx, t.OwnerID, store.NotifyNewLead, t.ProfileName)
+		// A request sent counts as each asked profile's quote request, whichever page sent
+		// it (one profile's page, or a category's results asking several at once).
+		s.countTap(r, t.ProfileID, t.OwnerID, store.StatQuote)
 	}
 	writeJSON(w, http.StatusOK, s.visitorLead(l), message(langOf(r), "lead_sent", map[string]any{"count": len(l.Targets)}))
 	return nil

@@ -101,6 +101,13 @@ func TestLeadsOverHTTP(t *testing.T) {
 	lead := decodePayload[visitorLeadView](t, a)
 	// The code is used up.
 	w.wantError(t, req{method: "POST", path: "/v1/lead/add", body: body(code), ip: "10.0.0.1"}, 400, "کد", "code")
+	// Each asked profile counts one quote request in its statistics (the refused tries none).
+	for i, p := range w.plumbers {
+		got := decodePayload[statsAnswer](t, w.must(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d/stats", p.ID), token: w.tokens[i]}))
+		if got.Totals["quote"] != 1 {
+			t.Fatalf("plumber %d: quote requests %d, want 1 (%v)", i, got.Totals["quote"], got.Totals)
+		}
+	}
 
 	for i := range w.plumbers {
 		n := w.bell(t, w.tokens[i])

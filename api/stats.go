@@ -29,10 +29,16 @@ func (s *Server) visitorOf(r *http.Request) stats.Visitor {
 // countView counts a view of a public profile by r's visitor, unless the viewer is its owner
 // or an admin. It only touches memory.
 func (s *Server) countView(r *http.Request, profileID, ownerID int64) {
+	s.countTap(r, profileID, ownerID, store.StatView)
+}
+
+// countTap counts a tap the server itself sees (a request for a price sent) as the beacon
+// would, once per visitor and day, unless r's user owns the profile or is an admin.
+func (s *Server) countTap(r *http.Request, profileID, ownerID int64, kind string) {
 	if u := userFrom(r); u != nil && (u.ID == ownerID || u.IsAdmin()) {
 		return
 	}
-	s.stats.Count(s.visitorOf(r), profileID, store.StatView, "")
+	s.stats.Count(s.visitorOf(r), profileID, kind, "")
 }
 
 // countAppearances counts the profiles a public search answer shows r's visitor: in memory,

@@ -1,6 +1,8 @@
 package store
 
 import (
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -53,6 +55,52 @@ func TestHolidays(t *testing.T) {
 		if n < 15 {
 			t.Errorf("solar year %d: %d lunar holidays, want the whole year's", jy, n)
 		}
+	}
+}
+
+// TestLunarHolidaysKeepTheirMonth: the days of one Hijri month run on one after another, so two
+// entries of the same month are as many days apart as their Hijri days. A tabular date in a month
+// whose start the official calendar fixed must follow that start (25 Shawwal 1447 was written a
+// day before the official 1 Shawwal + 24).
+func TestLunarHolidaysKeepTheirMonth(t *testing.T) {
+	var doc struct {
+		Days []struct{ Date, Hijri, En, Source string }
+	}
+	if err := json.Unmarshal(lunarHolidaysJSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	type start struct {
+		at   time.Time
+		from string
+	}
+	months := map[string]start{}
+	for _, d := range doc.Days {
+		g, err := time.Parse(dateLayout, d.Date)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var hy, hm, hd int
+		if _, err := fmt.Sscanf(d.Hijri, "%d-%d-%d", &hy, &hm, &hd); err != nil || hm < 1 || hm > 12 || hd < 1 || hd > 30 {
+			t.Fatalf("%s: hijri %q is not a date", d.Date, d.Hijri)
+		}
+		if d.Source != "official" && d.Source != "tabular" {
+			t.Errorf("%s: source %q, want official or tabular", d.Date, d.Source)
+		}
+		key := fmt.Sprintf("%d-%02d", hy, hm)
+		first := g.AddDate(0, 0, 1-hd) // the month's first day, as this entry puts it
+		if hd == 30 {
+			// "30" is the month's last day (Imam Reza's, the end of Safar), the 29th when the
+			// month has 29 days: it fits either start and fixes none.
+			if s, ok := months[key]; ok && !s.at.Equal(first) && !s.at.Equal(first.AddDate(0, 0, 1)) {
+				t.Errorf("%s (%s, %s): not the last day of Hijri month %s, which %s starts on %s", d.Date, d.En, d.Hijri, key, s.from, s.at.Format(dateLayout))
+			}
+			continue
+		}
+		if s, ok := months[key]; ok && !s.at.Equal(first) {
+			t.Errorf("%s (%s, %s) starts Hijri month %s on %s; %s starts it on %s", d.Date, d.En, d.Hijri, key, first.Format(dateLayout), s.from, s.at.Format(dateLayout))
+			continue
+		}
+		months[key] = start{first, d.Date}
 	}
 }
 

@@ -1,10 +1,11 @@
 // Journey 23: requests for a price. A signed-in visitor asks three plumbers at once from the
 // search results of their category; the bell shows the new request to an owner, who answers it
 // in the Desk's inbox (and only then sees the visitor's number); a second plumber answers, the
-// third declines; the visitor compares the two answers side by side and can call either.
+// third declines; the visitor compares the two answers side by side, calls the cheaper and opens
+// its page; that owner's statistics then show the request, the view and the call.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, plumber, signIn, t, toast } from './harness.mjs';
+import { World, DESKTOP, JOURNEY_TIMEOUT, PHONE, digits, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 const owners = [
@@ -104,5 +105,29 @@ test('a visitor asks three plumbers for a price, two answer, the visitor compare
     assert.equal(await first.locator('a.lead-call').getAttribute('href'), `tel:${owners[0].mobile}`);
     assert.equal(await page.locator('.lead-answer').nth(1).locator('a.lead-call').getAttribute('href'), `tel:${owners[1].mobile}`);
     await page.locator('.lead-answer').nth(2).getByText(t(lang, 'requests.status.declined')).waitFor();
+    // The visitor calls the cheaper one (the phone app is not followed: its beacon goes) and
+    // opens its page.
+    await page.evaluate(() => {
+      for (const a of document.querySelectorAll('a.lead-call')) a.addEventListener('click', (e) => e.preventDefault());
+    });
+    const sent = page.waitForRequest((r) => r.url().endsWith('/v1/stats/event') && r.method() === 'POST');
+    await first.locator('a.lead-call').click();
+    await sent;
+    await first.getByRole('link', { name: profiles[0].profile_name }).click();
+    await page.waitForURL((u) => decodeURIComponent(u.pathname) === `/profile/${profiles[0].slug}`);
+    await page.getByRole('heading', { name: profiles[0].profile_name, level: 1 }).waitFor();
   });
+
+  // Within the minute the called owner's statistics show the request, the view and the call.
+  await w.journey('23-leads-owner-stats-fa', { lang, viewport: DESKTOP }, async (page) => {
+    await signIn(page, lang, owners[0].phone, owners[0].password, { next: `/dashboard/profiles/${profiles[0].id}/stats` });
+    await page.getByRole('heading', { name: t(lang, 'deskStats.title'), exact: true }).waitFor();
+    await page.locator('.stats-totals').waitFor();
+    for (const kind of ['quote', 'view', 'call']) {
+      assert.equal(await page.locator(`.stats-totals li[data-kind="${kind}"] .stats-total`).textContent(), digits(1, lang), kind);
+    }
+  });
+  // The one not called: asked, not viewed, not called.
+  const other = await w.ok('GET', `/v1/user-technical/${profiles[1].id}/stats`, undefined, { token: tokens[1] });
+  assert.deepEqual([other.totals.quote, other.totals.view, other.totals.call], [1, 0, 0]);
 });

@@ -1,5 +1,5 @@
 // Journey 28: the search filters people expect of a local search: the cards say the price
-// from, a price range keeps the businesses with a service priced within it (and refuses a range
+// from, a minimum score keeps the rated business, a price range keeps the businesses with a service priced within it (and refuses a range
 // upside down before asking), the distance choices appear once the position is known and cut
 // the results, and an empty city offers all of its province.
 import { after, before, test } from 'node:test';
@@ -22,7 +22,7 @@ before(async () => {
   // The first keeps the usual services (350,000 and a free one), at the point the browser is at.
   await w.profile(a.token, plumber({ profile_name: 'لوله‌کشی نزدیک' }));
   // The second charges more and is 3 km away.
-  await w.profile(
+  const far = await w.profile(
     b.token,
     plumber({
       profile_name: 'لوله‌کشی دور',
@@ -31,6 +31,10 @@ before(async () => {
     }),
   );
   await w.searchable({ city_slag: 'tehran' }, (r) => r.count === 2, 'both plumbers');
+  // A customer gives the dearer one five stars; the near one has no score yet.
+  const rater = await w.user('09122810003', 'سارا', 'password-cccc');
+  await w.ok('POST', '/v1/comment/add', { category_list: [101], description: 'تمیز و سر وقت', score: 5, user_technical_id: far.id }, { token: rater.token });
+  await w.searchable({ city_slag: 'tehran', min_score: 4 }, (r) => r.count === 1, 'the rated plumber');
   const cities = await w.ok('GET', '/v1/locations/cities/list/1');
   otherCity = (cities.items ?? cities).find((c) => c.slag !== 'tehran');
   assert.ok(otherCity, 'another city in Tehran province');
@@ -50,6 +54,16 @@ for (const lang of ['fa', 'en']) {
       const far = cards.filter({ hasText: 'لوله‌کشی دور' });
       await near.getByText(t(lang, 'price.fromFree')).waitFor();
       await far.getByText(t(lang, 'price.from', { price: price(2_000_000, lang) })).waitFor();
+
+      // Four stars or more: only the rated one; any score again: both.
+      // (The chips are styled labels over a hidden radio: the visitor presses the label.)
+      await page.locator('label.chip-radio').filter({ hasText: t(lang, 'search.atLeast', { score: lang === 'fa' ? '۴' : '4' }) }).click();
+      await page.waitForURL((u) => new URL(u).searchParams.get('min_score') === '4');
+      await page.waitForFunction(() => document.querySelectorAll('.results-grid .pcard').length === 1);
+      await far.waitFor();
+      await page.locator('label.chip-radio').filter({ hasText: t(lang, 'search.any') }).click();
+      await page.waitForURL((u) => !new URL(u).searchParams.has('min_score'));
+      await page.waitForFunction(() => document.querySelectorAll('.results-grid .pcard').length === 2);
 
       // From 1,000,000: only the dearer one.
       await page.locator('#f-price-min').fill('1000000');

@@ -2,7 +2,7 @@
 // plumber from the profile page, proves their number with the code the SMS brought (read from
 // the test sender's file), puts a point on the map and sends; the owner's inbox has it with the
 // point and without the number. A signed-in visitor attaches two photos and a point; the owner
-// sees both photos.
+// sees both photos and the point in the Desk's inbox.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, JOURNEY_TIMEOUT, PHONE, photo, plumber, signIn, t } from './harness.mjs';
@@ -97,4 +97,26 @@ test('a signed-in visitor attaches two photos and a point (en, desktop)', { time
   assert.equal(lead.photos.length, 2, 'both photos reached the owner');
   for (const src of lead.photos) assert.equal((await fetch(w.base + src)).status, 200, `${src} is served`);
   assert.equal(lead.location?.length, 2);
+
+  // The owner sees them in the Desk's inbox: both photos (they open full size) and the visitor's
+  // point in the map apps, before answering and so before the number.
+  await w.journey('35-lead-photos-owner-en', { lang }, async (page) => {
+    await signIn(page, lang, owner.phone, owner.password, { next: '/dashboard/leads' });
+    const card = page.locator('.item-card').filter({ hasText: what });
+    await card.waitFor();
+    const shot = (n) => card.getByRole('button', { name: t(lang, 'profile.photoOf', { name: what, n: String(n), total: '2' }) });
+    await shot(2).waitFor();
+    assert.equal(await card.locator('.gallery img').count(), 2);
+    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((i) => i.complete && i.naturalWidth > 0), '.item-card .gallery img');
+    await shot(1).click();
+    const viewer = page.getByRole('dialog', { name: t(lang, 'profile.photoOf', { name: what, n: '1', total: '2' }) });
+    await viewer.waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    const [long, lat] = lead.location;
+    const waze = card.getByRole('link', { name: t(lang, 'routes.waze'), exact: true });
+    assert.equal(await waze.getAttribute('href'), `https://waze.com/ul?ll=${lat.toFixed(6)},${long.toFixed(6)}&navigate=yes`);
+    await card.getByText(t(lang, 'deskLeads.point'), { exact: true }).waitFor();
+    await card.getByText(t(lang, 'deskLeads.numberAfter')).waitFor();
+  });
 });

@@ -54,6 +54,8 @@ export interface OwnerLead {
   profile_name: string;
   city_id: number;
   distance: number | null;
+  /** The visitor's point as [longitude, latitude], when they put one. */
+  location: number[] | null;
   what: string;
   when: string;
   photos: string[];

@@ -6,6 +6,8 @@ import { PriceInput } from '../../components/PriceInput';
 import { ReportDialog } from '../../components/ReportDialog';
 import { answerLead, getOwnerLeads, setLeadStatus, type LeadStatus, type OwnerLead } from '../../api/leads';
 import { formatDate, formatDistance, formatPrice } from '../../lib/format';
+import { latLng, routeLinks } from '../../lib/links';
+import { Gallery } from '../Profile/Gallery';
 import { mapServerErrors } from '../../lib/serverErrors';
 import { toast } from '../../state/toast';
 import { ModerationQueue, type QueueControl } from './Admin/ModerationQueue';
@@ -86,58 +88,72 @@ export default function Leads({ onChange }: { onChange?: () => void }) {
         keyOf={key}
         itemClass={(l) => `lead-item${l.status === 'new' ? ' unread' : ''}`}
         empty={{ icon: 'tag', title: t('deskLeads.empty') }}
-        renderItem={(l, q) => (
-          <div class="item-body">
-            <h3 dir="auto">
-              {l.status === 'new' && <span class="badge">{t('deskLeads.new')}</span>} {l.what}
-            </h3>
-            <div class="item-meta">
-              <span dir="auto">{l.profile_name}</span>
-              {l.when && <span dir="auto">{l.when}</span>}
-              {l.distance !== null && <span>{formatDistance(l.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>}
-              <span>{formatDate(l.create_at, lang, true)}</span>
-              <span>{t(`deskLeads.status.${l.status}`)}</span>
+        renderItem={(l, q) => {
+          const point = latLng(l.location);
+          return (
+            <div class="item-body">
+              <h3 dir="auto">
+                {l.status === 'new' && <span class="badge">{t('deskLeads.new')}</span>} {l.what}
+              </h3>
+              <div class="item-meta">
+                <span dir="auto">{l.profile_name}</span>
+                {l.when && <span dir="auto">{l.when}</span>}
+                {l.distance !== null && <span>{formatDistance(l.distance, lang, { m: t('units.m'), km: t('units.km') })}</span>}
+                <span>{formatDate(l.create_at, lang, true)}</span>
+                <span>{t(`deskLeads.status.${l.status}`)}</span>
+              </div>
+              {l.photos.length > 0 && <Gallery images={l.photos} name={l.what} small />}
+              {point && (
+                <p class="item-meta lead-point-links">
+                  <span>{t('deskLeads.point')}</span>
+                  {routeLinks(point.lat, point.lng).map((r) => (
+                    <a key={r.name} class={`route-${r.name}`} href={r.href} target="_blank" rel="noopener noreferrer">
+                      {t(`routes.${r.name}`)}
+                    </a>
+                  ))}
+                </p>
+              )}
+              {l.numberPhone ? (
+                <p>
+                  <a class="btn btn-outline btn-sm" href={`tel:${l.numberPhone}`} dir="ltr">
+                    <Icon name="phone" size={16} />
+                    {localDigits(l.numberPhone, i18n.language)}
+                  </a>
+                </p>
+              ) : (
+                <p class="item-text">{t('deskLeads.numberAfter')}</p>
+              )}
+              {(l.status === 'answered' || l.status === 'done') && (
+                <p class="item-text">
+                  {t('deskLeads.yourAnswer')}: {formatPrice(l.price, lang, { toman: t('price.toman'), free: t('price.free') })} — <span dir="auto">{l.message}</span>
+                </p>
+              )}
+              {l.status !== 'declined' && l.status !== 'done' && <AnswerForm l={l} onDone={(n) => replace(q, n)} />}
+              <div class="item-actions">
+                {l.status === 'new' && (
+                  <button type="button" class="btn btn-sm btn-outline" disabled={busy === key(l)} onClick={() => move(q, l, 'seen')}>
+                    {t('deskLeads.markSeen')}
+                  </button>
+                )}
+                {l.status === 'answered' && (
+                  <button type="button" class="btn btn-sm btn-outline" disabled={busy === key(l)} onClick={() => move(q, l, 'done')}>
+                    <Icon name="check" size={16} />
+                    {t('deskLeads.markDone')}
+                  </button>
+                )}
+                {l.status !== 'declined' && l.status !== 'done' && (
+                  <button type="button" class="btn btn-sm btn-ghost" disabled={busy === key(l)} onClick={() => move(q, l, 'declined')}>
+                    {t('deskLeads.decline')}
+                  </button>
+                )}
+                <button type="button" class="btn btn-sm btn-ghost" onClick={() => setReporting(l)}>
+                  <Icon name="alert" size={16} />
+                  {t('report.action')}
+                </button>
+              </div>
             </div>
-            {l.numberPhone ? (
-              <p>
-                <a class="btn btn-outline btn-sm" href={`tel:${l.numberPhone}`} dir="ltr">
-                  <Icon name="phone" size={16} />
-                  {localDigits(l.numberPhone, i18n.language)}
-                </a>
-              </p>
-            ) : (
-              <p class="item-text">{t('deskLeads.numberAfter')}</p>
-            )}
-            {(l.status === 'answered' || l.status === 'done') && (
-              <p class="item-text">
-                {t('deskLeads.yourAnswer')}: {formatPrice(l.price, lang, { toman: t('price.toman'), free: t('price.free') })} — <span dir="auto">{l.message}</span>
-              </p>
-            )}
-            {l.status !== 'declined' && l.status !== 'done' && <AnswerForm l={l} onDone={(n) => replace(q, n)} />}
-            <div class="item-actions">
-              {l.status === 'new' && (
-                <button type="button" class="btn btn-sm btn-outline" disabled={busy === key(l)} onClick={() => move(q, l, 'seen')}>
-                  {t('deskLeads.markSeen')}
-                </button>
-              )}
-              {l.status === 'answered' && (
-                <button type="button" class="btn btn-sm btn-outline" disabled={busy === key(l)} onClick={() => move(q, l, 'done')}>
-                  <Icon name="check" size={16} />
-                  {t('deskLeads.markDone')}
-                </button>
-              )}
-              {l.status !== 'declined' && l.status !== 'done' && (
-                <button type="button" class="btn btn-sm btn-ghost" disabled={busy === key(l)} onClick={() => move(q, l, 'declined')}>
-                  {t('deskLeads.decline')}
-                </button>
-              )}
-              <button type="button" class="btn btn-sm btn-ghost" onClick={() => setReporting(l)}>
-                <Icon name="alert" size={16} />
-                {t('report.action')}
-              </button>
-            </div>
-          </div>
-        )}
+          );
+        }}
       />
       {reporting && <ReportDialog open onClose={() => setReporting(null)} entity="lead" id={reporting.id} subject={reporting.what} />}
     </section>

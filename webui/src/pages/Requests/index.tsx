@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n';
 import { formatDate, formatDistance, formatNumber, formatPrice } from '../../lib/format';
 import { skipFor, TAKE } from '../../lib/paging';
 import { useLoad } from '../../lib/useLoad';
+import { sendTap } from '../../lib/beacon';
 import './requests.css';
 
 /** Answers first, the cheapest first; then the ones still waiting; declined last. */
@@ -38,7 +39,8 @@ function Answer({ a }: { a: LeadAnswer }) {
             {a.message}
           </p>
           {a.phone && (
-            <a class="btn btn-primary btn-sm lead-call" href={`tel:${a.phone}`}>
+            // The call is the request's aim: it counts in the professional's statistics like the profile's call button.
+            <a class="btn btn-primary btn-sm lead-call" href={`tel:${a.phone}`} onClick={() => sendTap(a.user_technical_id, 'call')}>
               <Icon name="phone" size={16} />
               {t('requests.call')}
             </a>
