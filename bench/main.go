@@ -7,6 +7,9 @@
 //	bench ftsserve [flags] the SQLite FTS5 peer's HTTP server (started by run)
 //	bench report [flags]   the report written again from a run's JSON, measuring nothing
 //	bench ceiling [flags]  the bare net/http ceiling (started by run)
+//	bench cluster [flags]  Kardan on PostgreSQL (one replica, two behind a round-robin front)
+//	                       beside Kardan on SQLite, reads and writes
+//	bench front [flags]    the round-robin front of two replicas (started by run and cluster)
 //	bench mixed [flags]    the operations load test: 200 clients, reads and writes, no 5xx, no
 //	                       lost write
 package main
@@ -23,7 +26,7 @@ import (
 func main() {
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bench run|report|pgserve|ftsserve|ceiling|mixed [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bench run|report|pgserve|ftsserve|ceiling|mixed|cluster|front [flags]")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -42,8 +45,12 @@ func main() {
 		err = runCeiling(ctx, os.Args[2:])
 	case "mixed":
 		err = runMixed(ctx, os.Args[2:])
+	case "cluster":
+		err = runCluster(ctx, os.Args[2:])
+	case "front":
+		err = runFront(ctx, os.Args[2:])
 	default:
-		err = fmt.Errorf("unknown command %q: want run, report, pgserve, ftsserve, ceiling or mixed", os.Args[1])
+		err = fmt.Errorf("unknown command %q: want run, report, pgserve, ftsserve, ceiling, mixed, cluster or front", os.Args[1])
 	}
 	if err != nil {
 		slog.Error("bench", "err", err)

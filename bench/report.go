@@ -44,10 +44,12 @@ type summary struct {
 	ftsServePID  int
 
 	Workloads []workloadSummary `json:"workloads"`
-	Web       webFigures        `json:"web"`
-	Checks    []check           `json:"checks"`
-	Goals     []goal            `json:"goals,omitempty"`
-	Notes     []string          `json:"notes,omitempty"`
+	// Cluster holds the rows of Kardan on PostgreSQL (#22), when measured.
+	Cluster *clusterFigures `json:"cluster,omitempty"`
+	Web     webFigures      `json:"web"`
+	Checks  []check         `json:"checks"`
+	Goals   []goal          `json:"goals,omitempty"`
+	Notes   []string        `json:"notes,omitempty"`
 }
 
 // workloadSummary holds one workload's results on every target and the ratios of Kardan's
@@ -156,6 +158,7 @@ func (s *summary) judge() {
 		s.addCheck("Lighthouse "+l.Page+": accessibility ≥ 95", fmt.Sprintf("%.0f", l.Accessibility), l.Accessibility >= 95)
 		s.addCheck("Lighthouse "+l.Page+": SEO 100", fmt.Sprintf("%.0f", l.SEO), l.SEO >= 100)
 	}
+	s.judgeCluster()
 }
 
 func (s *summary) addCheck(target, got string, met bool) {
@@ -256,6 +259,9 @@ func writeMarkdown(path string, s *summary) error {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", w.Title, f(w.KardanPG), f(w.KardanFTS), f(w.HarnessFTS), f(w.KardanHarness), f(w.KardanCeiling))
 	}
 	writeAnswers(&b, s)
+	if s.Cluster != nil {
+		writeClusterMarkdown(&b, s.Cluster)
+	}
 	writeGoals(&b, s.Goals)
 	if len(s.Web.Bundles) > 0 || s.Web.BundleNote != "" {
 		b.WriteString("\n### Web: initial JavaScript and CSS (gzip level 9)\n\n")

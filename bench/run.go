@@ -44,6 +44,8 @@ type runConfig struct {
 	CPUProfile    string
 	Slices        int
 	AnswerSample  int
+	// Writers are the writer accounts of each target of the PostgreSQL rows (30 comments each).
+	Writers int
 	// Sizes are the N of a scaling run (env BENCH_SIZES): the whole run once per size.
 	Sizes []int
 }
@@ -71,13 +73,14 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.IntVar(&c.Queries, "queries", 2000, "requests drawn per workload")
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the demo data and the query mixes")
 	fs.BoolVar(&c.Reuse, "reuse", false, "reuse the work directory's data when it holds N profiles (skips seed and reindex)")
-	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, fts, ceiling, web, lighthouse")
+	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, cluster, fts, ceiling, web, lighthouse")
 	fs.StringVar(&only, "only", "", "comma-separated workloads to run (default all)")
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
 	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of this process (the bare harness and the load generator) for each workload to this path plus .<workload> (go tool pprof)")
 	fs.IntVar(&c.Slices, "slices", 5, "Kardan and every peer take turns in this many slices of the measured time")
+	fs.IntVar(&c.Writers, "writers", 2000, "writer accounts per target of the PostgreSQL rows (each may add 30 comments)")
 	fs.IntVar(&c.AnswerSample, "answer-sample", 200, "requests per workload whose answers every peer's are checked against Kardan's")
 	sizes := fs.String("sizes", os.Getenv("BENCH_SIZES"), "comma-separated N to run one after the other for the scaling curve (env BENCH_SIZES), e.g. 10000,100000,1000000")
 	if err := fs.Parse(args); err != nil {
@@ -161,44 +164,17 @@ func runOnce(ctx context.Context, cfg *runConfig) error {
 	if cfg.Reuse && dataHolds(ctx, data, cfg.N) {
 		s.Notes = append(s.Notes, "data directory reused from an earlier run: seed and reindex were not timed")
 	} else {
-		os.RemoveAll(data)
-		setupLog := filepath.Join(logs, "setup.log")
-		if _, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data); err != nil {
-			return err
-		}
-		slog.Info("seeding demo profiles", "n", cfg.N)
-		took, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data, "--demo", strconv.Itoa(cfg.N))
+		s.SeedSeconds, s.ReindexSeconds, err = seedData(ctx, kardan, data, filepath.Join(logs, "setup.log"), cfg.N)
 		if err != nil {
 			return err
 		}
-		s.SeedSeconds = took.Seconds()
-		slog.Info("building the search index", "n", cfg.N)
-		took, err = run(ctx, setupLog, nil, kardan, "reindex", "--data", data)
-		if err != nil {
-			return err
-		}
-		s.ReindexSeconds = took.Seconds()
-		slog.Info("data ready", "seed_s", s.SeedSeconds, "reindex_s", s.ReindexSeconds)
 	}
 	dbPath := filepath.Join(data, "kardan.db")
 
 	// 2. The query mixes, drawn from the data.
-	db, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro&_query_only=true")
+	demo, ws, err := readWorkloadsOf(ctx, dbPath, cfg.Queries, cfg.Seed, cfg.Only)
 	if err != nil {
 		return err
-	}
-	demo, err := sampleDemo(ctx, db, 4000, cfg.Seed)
-	db.Close()
-	if err != nil {
-		return err
-	}
-	all := demo.buildWorkloads(cfg.Queries, cfg.Seed)
-	all = append(all, &workload{Name: "home", Title: "home page HTML with meta"}, &workload{Name: "asset", Title: "static hashed asset"})
-	var ws []*workload
-	for _, w := range all {
-		if len(cfg.Only) == 0 || cfg.Only[w.Name] {
-			ws = append(ws, w)
-		}
 	}
 	sums := map[string]*workloadSummary{}
 	for _, w := range ws {
@@ -306,6 +282,25 @@ func runOnce(ctx context.Context, cfg *runConfig) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	// 5. Kardan on PostgreSQL (#22): one replica, then two behind a round-robin front, beside
+	// Kardan on a copy of the same SQLite data.
+	if !cfg.Skip["cluster"] {
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		figs, err := measureCluster(ctx, clusterConfig{Kardan: kardan, Self: self, Data: data,
+			Work: filepath.Join(work, fmt.Sprintf("cluster-%d", cfg.N)), Logs: logs, Load: cfg.Load, Slices: cfg.Slices,
+			Writers: cfg.Writers, Sample: cfg.AnswerSample}, ws)
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			s.Notes = append(s.Notes, "Kardan on PostgreSQL not measured: "+err.Error())
+			slog.Error("cluster", "err", err)
+		}
+		s.Cluster = figs
+	}
 	if s.pgPID > 0 {
 		if m, err := treePSSMiB(s.pgPID); err == nil {
 			s.PGMemoryMiB = m
@@ -361,6 +356,50 @@ func runOnce(ctx context.Context, cfg *runConfig) error {
 	}
 	slog.Info("benchmark written", "json", raw, "markdown", cfg.Markdown, "targets", len(s.Checks), "missed", missed)
 	return nil
+}
+
+// seedData seeds the reference data and n demo profiles into a fresh data directory and builds
+// its index; it answers the seconds of the seed and of the index build.
+func seedData(ctx context.Context, kardan, data, setupLog string, n int) (float64, float64, error) {
+	os.RemoveAll(data)
+	if _, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data); err != nil {
+		return 0, 0, err
+	}
+	slog.Info("seeding demo profiles", "n", n)
+	seeded, err := run(ctx, setupLog, nil, kardan, "seed", "--data", data, "--demo", strconv.Itoa(n))
+	if err != nil {
+		return 0, 0, err
+	}
+	slog.Info("building the search index", "n", n)
+	indexed, err := run(ctx, setupLog, nil, kardan, "reindex", "--data", data)
+	if err != nil {
+		return 0, 0, err
+	}
+	slog.Info("data ready", "seed_s", seeded.Seconds(), "reindex_s", indexed.Seconds())
+	return seeded.Seconds(), indexed.Seconds(), nil
+}
+
+// readWorkloadsOf samples the data at dbPath and draws every workload's requests (only those
+// named in only, when it names any); home and asset are filled in once a server answers.
+func readWorkloadsOf(ctx context.Context, dbPath string, queries int, seed uint64, only map[string]bool) (*demoData, []*workload, error) {
+	db, err := sql.Open("sqlite3", "file:"+dbPath+"?mode=ro&_query_only=true")
+	if err != nil {
+		return nil, nil, err
+	}
+	demo, err := sampleDemo(ctx, db, 4000, seed)
+	db.Close()
+	if err != nil {
+		return nil, nil, err
+	}
+	all := demo.buildWorkloads(queries, seed)
+	all = append(all, &workload{Name: "home", Title: "home page HTML with meta"}, &workload{Name: "asset", Title: "static hashed asset"})
+	var ws []*workload
+	for _, w := range all {
+		if len(only) == 0 || only[w.Name] {
+			ws = append(ws, w)
+		}
+	}
+	return demo, ws, nil
 }
 
 // dataHolds reports whether dir already holds n demo profiles and an index.

@@ -21,7 +21,7 @@ import (
 // with its own data directory and search index: a profile created on A is found by a search on B
 // within 1 s; a comment on B moves the score A shows; SIGKILL of A in the middle of writes loses
 // no acknowledged write and B keeps serving; the periodic jobs' leadership moves from A to B.
-// (The shared bucket's part is TestUploadsInBucket's.)
+// (The shared bucket's part is TestReplicasShareTheBucket's.)
 func TestClusterOnPostgres(t *testing.T) {
 	if _, err := storetest.FindPostgres(); err != nil {
 		if os.Getenv("CI") == "true" {

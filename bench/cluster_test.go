@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The front takes turns over its replicas, passes the method, path, body and headers through,
+// and keeps its connections to them alive.
+func TestRoundRobinTakesTurns(t *testing.T) {
+	var mu sync.Mutex
+	dials := map[string]int{}
+	replica := func(name string) *httptest.Server {
+		s := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			w.Header().Set("X-Replica", name)
+			io.WriteString(w, r.Method+" "+r.URL.Path+" "+r.Header.Get("Authorization")+" "+string(body))
+		}))
+		s.Config.ConnState = func(_ net.Conn, st http.ConnState) {
+			if st == http.StateNew {
+				mu.Lock()
+				dials[name]++
+				mu.Unlock()
+			}
+		}
+		s.Start()
+		return s
+	}
+	a, b := replica("a"), replica("b")
+	defer a.Close()
+	defer b.Close()
+	rr, err := newRoundRobin([]string{a.URL, b.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := httptest.NewServer(rr)
+	defer front.Close()
+	var order []string
+	for i := 0; i < 6; i++ {
+		req, _ := http.NewRequest(http.MethodPost, front.URL+"/v1/comment/add", strings.NewReader(`{"x":1}`))
+		req.Header.Set("Authorization", "Bearer t")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || string(body) != `POST /v1/comment/add Bearer t {"x":1}` {
+			t.Fatalf("the replica saw %q (%d)", body, res.StatusCode)
+		}
+		order = append(order, res.Header.Get("X-Replica"))
+	}
+	if got := strings.Join(order, ""); got != "ababab" {
+		t.Fatalf("replicas in turn: got %s, want ababab", got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if dials["a"] != 1 || dials["b"] != 1 {
+		t.Fatalf("connections to the replicas: %v, want one each (kept alive)", dials)
+	}
+}
+
+// A replica that is down is answered 502 by the front, not a hang or a crash; the front refuses
+// replicas beyond loopback.
+func TestRoundRobinReplicaDownAndRefusals(t *testing.T) {
+	down := httptest.NewServer(http.NotFoundHandler())
+	url := down.URL
+	down.Close()
+	rr, err := newRoundRobin([]string{url})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	rr.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/healthz", nil))
+	if rec.Code != http.StatusBadGateway {
+		t.Fatalf("a replica that is down: %d, want 502", rec.Code)
+	}
+	for _, bad := range [][]string{nil, {"http://10.0.0.5:8080"}, {"127.0.0.1:8080"}, {"https://127.0.0.1:8080"}} {
+		if _, err := newRoundRobin(bad); err == nil {
+			t.Errorf("newRoundRobin(%q) accepted", bad)
+		}
+	}
+}
+
+// The write plan never gives an account two comments on one profile nor more than its hour's
+// cap, and says so once the writers are spent.
+func TestWritePlanKeepsTheLimits(t *testing.T) {
+	profiles := make([]int64, 100)
+	for i := range profiles {
+		profiles[i] = int64(1000 + i)
+	}
+	p := &writePlan{tokens: []string{"t0", "t1", "t2"}, profiles: profiles}
+	type pair struct {
+		token   string
+		profile int64
+	}
+	seen := map[pair]bool{}
+	per := map[string]int{}
+	for i := int64(0); i < 3*clusterWriteLimit; i++ {
+		token, body, err := p.comment(i)
+		if err != nil {
+			t.Fatalf("comment %d: %v", i, err)
+		}
+		k := pair{token, body["user_technical_id"].(int64)}
+		if seen[k] {
+			t.Fatalf("comment %d: %s comments on %d twice", i, token, k.profile)
+		}
+		seen[k] = true
+		per[token]++
+		if s := body["score"].(int); s < 1 || s > 5 {
+			t.Fatalf("score %d", s)
+		}
+	}
+	for tok, n := range per {
+		if n != clusterWriteLimit {
+			t.Errorf("%s: %d comments, want %d", tok, n, clusterWriteLimit)
+		}
+	}
+	if _, _, err := p.comment(3 * clusterWriteLimit); !errors.Is(err, errPlanSpent) {
+		t.Fatalf("past the last writer: %v, want errPlanSpent", err)
+	}
+}
+
+// The plan's caller sends each comment once with its writer's token, whatever request the load
+// hands it, and counts a refusal as an error.
+func TestWritePlanCaller(t *testing.T) {
+	var mu sync.Mutex
+	sent := map[string]bool{}
+	dups := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body struct {
+			Profile int64 `json:"user_technical_id"`
+		}
+		json.NewDecoder(r.Body).Decode(&body)
+		key := r.Header.Get("Authorization") + " " + r.URL.Path + " " + strconv.FormatInt(body.Profile, 10)
+		mu.Lock()
+		dup := sent[key]
+		sent[key] = true
+		if dup {
+			dups++
+		}
+		id := len(sent)
+		mu.Unlock()
+		if dup || body.Profile == 1010 {
+			w.WriteHeader(http.StatusConflict)
+			io.WriteString(w, `{"message":"already"}`)
+			return
+		}
+		io.WriteString(w, `{"payload":{"id":`+strconv.Itoa(id)+`}}`)
+	}))
+	defer srv.Close()
+	profiles := make([]int64, 40)
+	for i := range profiles {
+		profiles[i] = int64(1000 + i)
+	}
+	p := &writePlan{tokens: []string{"a", "b"}, profiles: profiles}
+	call, err := p.caller(srv.URL, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for i := 0; i < 2*clusterWriteLimit; i++ {
+		if _, err := call(context.Background(), &request{}); err != nil {
+			if !strings.Contains(err.Error(), "409") {
+				t.Fatalf("comment %d: %v", i, err)
+			}
+			refused++
+		}
+	}
+	// Profile 1010 refuses: writer a's 11th comment (profiles 0..29) and writer b's 4th (7..36).
+	if refused != 2 || dups != 0 || len(sent) != 2*clusterWriteLimit {
+		t.Fatalf("refused %d (want 2), duplicates %d, sent %d", refused, dups, len(sent))
+	}
+	if !sent["Bearer a /v1/comment/add 1000"] || !sent["Bearer b /v1/comment/add 1036"] {
+		t.Fatalf("writers' tokens and profiles: %v", sent)
+	}
+	if _, err := call(context.Background(), &request{}); !errors.Is(err, errPlanSpent) {
+		t.Fatalf("after the plan: %v", err)
+	}
+	if _, err := (&writePlan{}).caller("http://10.1.1.1:80", 1); err == nil {
+		t.Fatal("a write caller beyond loopback was accepted")
+	}
+}
+
+// The PostgreSQL rows are judged on reads only, and a failed target gives no ratio.
+func TestClusterJudgeAndReport(t *testing.T) {
+	row := func(name string, write bool, rps ...float64) clusterWorkload {
+		rs := make([]result, len(rps))
+		for i, v := range rps {
+			rs[i] = result{RPS: v, Requests: 1000}
+		}
+		return clusterRow(name, name+" title", write, rs)
+	}
+	broken := row("slug", false, 1000, 900, 800)
+	broken.On[1].Errors = 500
+	broken.SQLiteOverPG = ratio(broken.On[0], broken.On[1])
+	s := &summary{Cluster: &clusterFigures{PGVersion: "15", Workloads: []clusterWorkload{
+		row("text", false, 1000, 800, 900), // 1.25: met
+		row("map", false, 1000, 500, 600),  // 2.0: missed
+		row("write", true, 400, 100, 90),   // writes are reported, not judged
+		broken,                             // no ratio: not judged
+	}}}
+	s.judgeCluster()
+	if len(s.Checks) != 2 || !s.Checks[0].Met || s.Checks[1].Met || !strings.HasPrefix(s.Checks[1].Target, "map:") {
+		t.Fatalf("checks: %+v", s.Checks)
+	}
+	if v := s.Cluster.Workloads[0].SQLiteOverPG2; v == nil || *v < 1.11 || *v > 1.12 {
+		t.Fatalf("SQLite over two replicas: %v", v)
+	}
+	var b strings.Builder
+	writeClusterMarkdown(&b, s.Cluster)
+	md := b.String()
+	for _, want := range []string{"| text title | postgres | 800 |", "| 1.25 |", "| write title | postgres ×2 | 90 |", "| slug title | postgres | 900 | 0.00 | 0.00 | 0.00 | 0.0 | 500 | — |"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q:\n%s", want, md)
+		}
+	}
+}
