@@ -90,6 +90,7 @@ var seoMessages = map[string][2]string{
 	"content_new":          {"تازه‌وارد", "New"},
 	"content_crumbs":       {"مسیر صفحه", "Breadcrumbs"},
 	"content_home":         {"خانه", "Home"},
+	"content_blog":         {"مجله", "Blog"},
 	"content_picture":      {"تصویر {name}", "Picture of {name}"},
 	"content_categories":   {"دسته‌ها", "Categories"},
 	"content_about":        {"دربارهٔ کسب‌وکار", "About"},

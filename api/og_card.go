@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/disintegration/imaging"
 	"github.com/gorilla/mux"
@@ -118,7 +117,7 @@ func (s *Server) handleOGCard(w http.ResponseWriter, r *http.Request) error {
 	s.og.mu.Unlock()
 	w.Header().Set("Content-Type", "image/png")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
-	writeConditional(w, r, card, time.Time{})
+	writeConditional(w, r, card)
 	return nil
 }
 

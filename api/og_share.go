@@ -17,7 +17,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
 
@@ -217,6 +216,6 @@ func (s *Server) handleShareCard(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "image/png")
 	// The address names this version: what it answers never changes.
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	writeConditional(w, r, card, time.Time{})
+	writeConditional(w, r, card)
 	return nil
 }

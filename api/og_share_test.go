@@ -127,10 +127,15 @@ func TestProfileShareCard(t *testing.T) {
 	}
 }
 
-// TestBlogShareCard: a published article shares its own card.
+// TestBlogShareCard: a published article shares its own card, and an accepted edit of its title
+// draws a new one under a new address: the old file goes and the old address leads to the new
+// card. A rewrite still waiting for review leaves the card alone (its title is not public yet).
 func TestBlogShareCard(t *testing.T) {
 	w := newProfileWorld(t)
-	a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
+	// A writer writes in the fields of their accepted profiles.
+	p := w.create(t, w.owner, profileBody)
+	w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.owner,
 		body: `{"title": "راهنمای انتخاب لوله‌کش برای خانه‌های قدیمی در ۱۴۰۵", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
 	blog := decodePayload[struct {
 		ID     int64  `json:"id"`
@@ -140,6 +145,33 @@ func TestBlogShareCard(t *testing.T) {
 	if blog.Status == "Pending" {
 		w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`})
 	}
-	shareCard(t, w, "/blog/"+blog.Slug, "blog", "fa")
-	shareCard(t, w, "/en/blog/"+blog.Slug, "blog", "en")
+	path, first := shareCard(t, w, "/blog/"+blog.Slug, "blog", "fa")
+	enPath, _ := shareCard(t, w, "/en/blog/"+blog.Slug, "blog", "en")
+	file := filepath.Join(w.Cards, strings.TrimPrefix(path, "/og/"))
+
+	const edit = `{"title": "لوله‌کشی خانه‌های قدیمی: پنج نکته پیش از شروع کار", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101]}`
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/blog/edit/%d", blog.ID), token: w.owner, body: edit}); a.Status != 200 {
+		t.Fatalf("edit: %d %s", a.Status, a.Body)
+	}
+	if waiting, _ := shareCard(t, w, "/blog/"+blog.Slug, "blog", "fa"); waiting != path {
+		t.Fatalf("the card shows a title still waiting for review: %s", waiting)
+	}
+	if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`}); a.Status != 200 {
+		t.Fatalf("accept the edit: %d %s", a.Status, a.Body)
+	}
+
+	path2, second := shareCard(t, w, "/blog/"+blog.Slug, "blog", "fa")
+	if path2 == path || bytes.Equal(first, second) {
+		t.Fatalf("the card did not change with the title: %s", path2)
+	}
+	if _, err := os.Stat(file); err == nil {
+		t.Errorf("the old version %s is still kept", file)
+	}
+	if old := noRedirect(t, w, path); old.StatusCode != 302 || old.Header.Get("Location") != path2 {
+		t.Errorf("old address: %d → %q, want 302 → %s", old.StatusCode, old.Header.Get("Location"), path2)
+	}
+	enPath2, _ := shareCard(t, w, "/en/blog/"+blog.Slug, "blog", "en")
+	if old := noRedirect(t, w, enPath); enPath2 == enPath || old.StatusCode != 302 || old.Header.Get("Location") != enPath2 {
+		t.Errorf("old English address: %d → %q, want 302 → %s", old.StatusCode, old.Header.Get("Location"), enPath2)
+	}
 }

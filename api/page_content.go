@@ -412,7 +412,13 @@ func blogContent(r *http.Request, b *store.Blog, writer string) string {
 	lang := langOf(r)
 	c := &contentBuilder{lang: lang}
 	c.WriteString(siteHeader(r))
-	c.WriteString(`<main id="main" class="ssr"><article class="container post"><h1 dir="auto">`)
+	c.WriteString(`<main id="main" class="ssr"><article class="container post">`)
+	// Breadcrumbs, as the app's (home / blog), so the title starts where the app draws it.
+	fmt.Fprintf(c, `<nav class="crumbs small" aria-label="%s">`, html.EscapeString(message(lang, "content_crumbs", nil)))
+	c.link(r, "/", message(lang, "content_home", nil), "")
+	c.WriteString(`<span aria-hidden="true">/</span>`)
+	c.link(r, "/blog", message(lang, "content_blog", nil), "")
+	c.WriteString(`</nav><h1 dir="auto">`)
 	c.text(b.Title)
 	c.WriteString(`</h1>`)
 	if writer != "" {

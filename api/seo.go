@@ -20,6 +20,16 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 	if err != nil {
 		return pageMeta{}, false
 	}
+	// Google's Article documentation recommends author.url: the writer's business page, the
+	// one the app's writer card leads to; left out when the writer has no public page.
+	writerPage, err := s.writerProfileOf(r.Context(), b)
+	if err != nil {
+		return pageMeta{}, false
+	}
+	author := map[string]any{"@type": "Person", "name": writers[b.WriterID].Name}
+	if writerPage != nil {
+		author["url"] = s.siteURL(r, "/profile/"+writerPage.Slug)
+	}
 	url := s.siteURL(r, "/blog/"+b.Slug)
 	desc := firstRunes(b.Summary, 160)
 	ld := map[string]any{
@@ -31,7 +41,7 @@ func (s *Server) blogMeta(r *http.Request, slug string) (pageMeta, bool) {
 		"headline":         firstRunes(b.Title, 110),
 		"datePublished":    isoTime(b.ReleaseAt),
 		"dateModified":     isoTime(max(b.UpdateAt, b.ReleaseAt)),
-		"author":           map[string]any{"@type": "Person", "name": writers[b.WriterID].Name},
+		"author":           author,
 		"publisher": map[string]any{"@type": "Organization", "name": message(langOf(r), "site_name", nil), "url": s.siteURL(r, "/"),
 			"logo": map[string]any{"@type": "ImageObject", "url": s.cfg.BaseURL + siteLogoPath, "width": siteLogoSide, "height": siteLogoSide}},
 		// Without a picture of its own the article shows the site's card.

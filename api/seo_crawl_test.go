@@ -154,6 +154,16 @@ func TestConditionalGet(t *testing.T) {
 		if b := get(path, `"stale"`); b.Status != 200 || b.Body == "" {
 			t.Errorf("%s: another tag: %d", path, b.Status)
 		}
+		// The ETag is the only validator (writeIndex, writeXML): a date would revalidate a stale
+		// page, so none is sent and a date-only revalidation gets the page.
+		if lm := a.Header.Get("Last-Modified"); lm != "" {
+			t.Errorf("%s: Last-Modified %q", path, lm)
+		}
+		r, _ := http.NewRequest("GET", w.URL+path, nil)
+		r.Header.Set("If-Modified-Since", "Fri, 01 Jan 2100 00:00:00 GMT")
+		if b := w.roundTrip(t, r); b.Status != 200 || b.Body == "" {
+			t.Errorf("%s: If-Modified-Since alone: %d", path, b.Status)
+		}
 	}
 	// The tag is the page's hash: an edit to the profile changes it.
 	page := "/profile/" + p.Slug

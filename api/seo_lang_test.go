@@ -90,7 +90,8 @@ func TestEnglishPagesLinkEnglish(t *testing.T) {
 	w := newProfileWorld(t)
 	p := w.create(t, w.owner, profileBody)
 	w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
-	a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
+	// The profile's owner writes the article, so its author.url (the writer's page) is checked too.
+	a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.owner,
 		body: `{"title": "راهنمای انتخاب لوله‌کش", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
 	blog := decodePayload[struct {
 		ID     int64  `json:"id"`

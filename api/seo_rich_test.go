@@ -22,7 +22,7 @@ var richResultFields = map[string]struct{ required, recommended []string }{
 	},
 	"BlogPosting": {
 		recommended: []string{"headline", "image", "datePublished", "dateModified", "author", "author.name",
-			"publisher.name", "publisher.logo.url"},
+			"author.url", "publisher.name", "publisher.logo.url"},
 	},
 	"BreadcrumbList": {required: []string{"itemListElement", "itemListElement.position", "itemListElement.name", "itemListElement.item"}},
 	"ItemList":       {required: []string{"itemListElement", "itemListElement.position", "itemListElement.url"}},
@@ -150,21 +150,38 @@ func TestRichResults(t *testing.T) {
 	})
 
 	t.Run("BlogPosting", func(t *testing.T) {
-		a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: w.admin,
-			body: `{"title": "راهنمای انتخاب لوله‌کش", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
-		blog := decodePayload[struct {
-			ID     int64  `json:"id"`
-			Slug   string `json:"slug"`
-			Status string `json:"status"`
-		}](t, a)
-		if blog.Status == "Pending" {
-			w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`})
+		// The profile's owner writes it, so the author has a business page to point to.
+		publish := func(token, title string) string {
+			a := w.send(t, req{method: "POST", path: "/v1/blog/add", token: token,
+				body: `{"title": "` + title + `", "summary": "چند نکته", "content": "<p>چند نکته</p>", "category_list": [101], "isDraft": false}`})
+			blog := decodePayload[struct {
+				ID     int64  `json:"id"`
+				Slug   string `json:"slug"`
+				Status string `json:"status"`
+			}](t, a)
+			if blog.Status == "Pending" {
+				w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/blog/%d/status", blog.ID), token: w.admin, body: `{"status": "Accepted"}`})
+			}
+			return blog.Slug
 		}
-		a = w.send(t, req{method: "GET", path: "/blog/" + blog.Slug})
-		if a.Status != 200 {
-			t.Fatalf("blog page: %d", a.Status)
+		slug := publish(w.owner, "راهنمای انتخاب لوله‌کش")
+		for path, want := range map[string]string{"/blog/" + slug: "https://kardan.example/profile/" + p.Slug,
+			"/en/blog/" + slug: "https://kardan.example/en/profile/" + p.Slug} {
+			a := w.send(t, req{method: "GET", path: path})
+			if a.Status != 200 {
+				t.Fatalf("blog page %s: %d", path, a.Status)
+			}
+			bp := jsonLD(t, a.Body)["BlogPosting"]
+			checkRichResult(t, "BlogPosting", bp)
+			if author, _ := bp["author"].(map[string]any); author["url"] != want {
+				t.Errorf("%s: author %v, want url %s", path, bp["author"], want)
+			}
 		}
-		checkRichResult(t, "BlogPosting", jsonLD(t, a.Body)["BlogPosting"])
+		// A writer without a public page has no author.url rather than a wrong one.
+		a := w.send(t, req{method: "GET", path: "/blog/" + publish(w.admin, "نکته‌های نگهداری آبگرمکن")})
+		if author, _ := jsonLD(t, a.Body)["BlogPosting"]["author"].(map[string]any); author == nil || author["name"] == nil || author["url"] != nil {
+			t.Errorf("the admin's article: author %v, want a name and no url", author)
+		}
 	})
 }
 

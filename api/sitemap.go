@@ -49,7 +49,7 @@ func writeXML(w http.ResponseWriter, r *http.Request, v any) error {
 	}
 	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	writeConditional(w, r, b.Bytes(), time.Time{})
+	writeConditional(w, r, b.Bytes())
 	return nil
 }
 
@@ -144,5 +144,5 @@ func (s *Server) handleRobots(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(&b, "Disallow: %s\n", p)
 	}
 	fmt.Fprintf(&b, "\nSitemap: %s/sitemap.xml\n", s.cfg.BaseURL)
-	writeConditional(w, r, []byte(b.String()), time.Time{})
+	writeConditional(w, r, []byte(b.String()))
 }

@@ -9,7 +9,6 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // handleWeb serves everything that is not the API: a file of the web app when one exists at the
@@ -289,7 +288,7 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 		// changes without any record's date moving (the open badge and today's hours follow the
 		// clock, a search page follows other profiles), and a client revalidating by date alone
 		// would keep the stale page.
-		writeConditional(w, r, []byte(b.String()), time.Time{})
+		writeConditional(w, r, []byte(b.String()))
 		return
 	}
 	w.WriteHeader(m.Status)

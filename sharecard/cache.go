@@ -18,8 +18,8 @@ import (
 // hash of everything the card draws: texts, picture, colour, and the drawing's own version), one
 // file SUBJECT-VERSION.png. Invalidation: a changed profile or article has a new version, so its
 // card is drawn again under a new name and the subject's older files are removed then; nothing
-// is ever read under an old version. TestCacheKeepsOneVersion and api's TestProfileShareCard
-// (the card changes after an edit) prove it.
+// is ever read under an old version. TestCacheKeepsOneVersion, api's TestProfileShareCard
+// (the card changes after a review) and TestBlogShareCard (after an accepted title edit) prove it.
 type Cache struct {
 	dir string
 
