@@ -162,9 +162,13 @@ type commentListRequest struct {
 	// for all) and order by newest (the default), highest or lowest.
 	Score *int   `json:"score"`
 	Sort  string `json:"sort"`
+	// WithPhotos (our addition too) keeps the reviews that carry a photo; false or absent keeps
+	// all. A value that is not a boolean is refused on the field, as any wrong JSON type is.
+	WithPhotos bool `json:"with_photos"`
 }
 
-// handleCommentGet handles "POST /v1/comment/get {category, user_technical_id, skip, take}": a
+// handleCommentGet handles "POST /v1/comment/get {category, user_technical_id, skip, take, score,
+// sort, with_photos}": a
 // profile's comments, newest first. category, when it names one of the profile's categories,
 // keeps the comments about it; a field of work (the web app sends the profile's) keeps all.
 // Hidden comments are left out except for admins.
@@ -206,18 +210,21 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 		hidden := false
 		f.Hidden = &hidden
 	}
-	scores, err := s.store.ScoreCounts(r.Context(), f)
+	counts, err := s.store.ScoreCounts(r.Context(), f)
 	if err != nil {
 		return err
 	}
-	f.Score, f.Sort = score, in.Sort
+	f.Score, f.Sort, f.WithPhotos = score, in.Sort, in.WithPhotos
 	cs, total, err := s.store.Comments(r.Context(), f)
 	if err != nil {
 		return err
 	}
 	// scores (our addition): how many of these comments gave 1, 2, 3, 4 and 5 stars, whatever
-	// score the list keeps, so the histogram stays whole while one bar is chosen.
-	ok(w, map[string]any{"comments": commentForms(cs, viewer), "count": total, "scores": scores})
+	// score the list keeps, so the histogram stays whole while one bar is chosen; and
+	// with_photos_count: how many carry a photo, so a client offers that filter only when it
+	// keeps something.
+	ok(w, map[string]any{"comments": commentForms(cs, viewer), "count": total, "scores": counts.Scores,
+		"with_photos_count": counts.WithPhotos})
 	return nil
 }
 

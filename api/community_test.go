@@ -357,6 +357,88 @@ func TestCommentPaging(t *testing.T) {
 		"امتیاز باید بین", "Score must be between")
 }
 
+// TestCommentsWithPhotosOverHTTP: comment/get's optional with_photos keeps the reviews that carry
+// a photo, with score and sort still applying, answers how many have photos beside the whole
+// histogram, and refuses a value that is not a boolean on its field in both languages.
+func TestCommentsWithPhotosOverHTTP(t *testing.T) {
+	w := newCommunityWorld(t)
+	ctx := context.Background()
+	type row struct {
+		score  int
+		photos int
+	}
+	// Newest last: 5★ with a photo, 3★ without, 1★ with two, 5★ without.
+	rows := []row{{5, 1}, {3, 0}, {1, 2}, {5, 0}}
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		_, u := w.user(t, fmt.Sprintf("0935200%04d", i), fmt.Sprintf("عکاس %d", i), store.RoleUser)
+		var images []string
+		for j := 0; j < r.photos; j++ {
+			n := 10*i + j + 1
+			addr := fmt.Sprintf("/uploads/%02x/%064x.jpg", n, n)
+			if err := w.Store.RecordUpload(ctx, &store.Upload{UserID: u.ID, UploadKey: store.UploadComment, Address: addr,
+				Thumb: strings.TrimSuffix(addr, ".jpg") + "-400.jpg", SHA256: fmt.Sprintf("%064x", n), Mime: "image/jpeg",
+				Width: 10, Height: 10, Size: 10}); err != nil {
+				t.Fatal(err)
+			}
+			images = append(images, addr)
+		}
+		w.Clock.advance(time.Minute)
+		c, err := w.Store.AddComment(ctx, u, &store.CommentInput{ProfileID: w.profile.ID, Score: r.score,
+			Description: fmt.Sprintf("نظر %d", i), Images: images})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = c.ID
+	}
+	type answer struct {
+		Comments []photoComment `json:"comments"`
+		Count    int            `json:"count"`
+		Scores   [5]int         `json:"scores"`
+		Photos   *int           `json:"with_photos_count"`
+	}
+	get := func(extra string) (answer, []int64) {
+		t.Helper()
+		a := decodePayload[answer](t, w.must(t, req{method: "POST", path: "/v1/comment/get",
+			body: fmt.Sprintf(`{"user_technical_id":%d,"category":"","skip":0,"take":20%s}`, w.profile.ID, extra)}))
+		got := []int64{}
+		for _, c := range a.Comments {
+			got = append(got, c.ID)
+		}
+		if a.Scores != [5]int{1, 0, 1, 0, 2} || a.Photos == nil || *a.Photos != 2 {
+			t.Fatalf("%s: the counts follow the list: scores %v, with photos %v", extra, a.Scores, a.Photos)
+		}
+		return a, got
+	}
+	for _, tc := range []struct {
+		extra string
+		want  []int64
+	}{
+		{``, []int64{ids[3], ids[2], ids[1], ids[0]}},
+		{`,"with_photos":false`, []int64{ids[3], ids[2], ids[1], ids[0]}},
+		{`,"with_photos":null`, []int64{ids[3], ids[2], ids[1], ids[0]}},
+		{`,"with_photos":true`, []int64{ids[2], ids[0]}},
+		{`,"with_photos":true,"sort":"highest"`, []int64{ids[0], ids[2]}},
+		{`,"with_photos":true,"score":5`, []int64{ids[0]}},
+		{`,"with_photos":true,"score":3`, []int64{}},
+	} {
+		a, got := get(tc.extra)
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) || a.Count != len(tc.want) {
+			t.Fatalf("%s: got %v (count %d), want %v", tc.extra, got, a.Count, tc.want)
+		}
+		for _, c := range a.Comments {
+			if strings.Contains(tc.extra, `"with_photos":true`) && len(c.Images) == 0 {
+				t.Fatalf("%s kept %d without photos", tc.extra, c.ID)
+			}
+		}
+	}
+	for _, bad := range []string{`"yes"`, `"true"`, `1`, `[]`, `{}`} {
+		w.wantError(t, req{method: "POST", path: "/v1/comment/get",
+			body: fmt.Sprintf(`{"user_technical_id":%d,"with_photos":%s}`, w.profile.ID, bad)}, 400,
+			"فیلتر نظرهای عکس‌دار را درست وارد کنید", "Enter correct with-photos filter of the comments")
+	}
+}
+
 // l0 keeps the list of a get answer.
 func l0(l commentList, _ [5]int) commentList { return l }
 

@@ -21,6 +21,7 @@ var communityMessages = map[string][2]string{
 	"field.user_technical_id": {"پروفایل", "profile"},
 	"field.score":             {"امتیاز", "score"},
 	"field.sort":              {"ترتیب نظرها", "order of the comments"},
+	"field.with_photos":       {"فیلتر نظرهای عکس‌دار", "with-photos filter of the comments"},
 	"field.category":          {"دسته‌بندی", "category"},
 	"field.title":             {"عنوان", "title"},
 	"field.content":           {"متن مقاله", "article text"},

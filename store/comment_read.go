@@ -18,6 +18,8 @@ type CommentFilter struct {
 	CategoryID int64
 	// Score keeps the comments with this score (0: all).
 	Score int
+	// WithPhotos keeps the comments that carry at least one photo (false: all).
+	WithPhotos bool
 	// Sort orders the list: CommentsNewest (the default), CommentsHighest or CommentsLowest.
 	Sort          string
 	Offset, Limit int
@@ -43,7 +45,13 @@ func ValidCommentSort(sort string) bool {
 	return ok
 }
 
-// where answers f's conditions, without the score: ScoreCounts counts every score.
+// commentHasPhotos is true of a comment with at least one photo. Every writer stores images as
+// json.Marshal of a non-nil list (AddComment, EditComment) or the column's default, so a
+// comment without photos is exactly '[]'; a plain comparison is cheaper per row than json_each.
+const commentHasPhotos = `c.images <> '[]'`
+
+// where answers f's conditions, without the score and the photos: ScoreCounts counts every
+// score, and how many have photos, whatever the list keeps.
 func (f CommentFilter) where() ([]string, []any) {
 	where, args := []string{"1 = 1"}, []any{}
 	if f.ProfileID != nil {
@@ -62,24 +70,34 @@ func (f CommentFilter) where() ([]string, []any) {
 	return where, args
 }
 
-// ScoreCounts answers how many comments matching f (its Score aside) gave each score: index 0
-// counts the 1s, index 4 the 5s. It is the histogram a profile's reviews are summed up by.
-func (s *Store) ScoreCounts(ctx context.Context, f CommentFilter) ([5]int, error) {
-	var out [5]int
+// CommentCounts sums up the comments a filter matches, its Score and WithPhotos aside.
+type CommentCounts struct {
+	// Scores counts the comments that gave each score: index 0 the 1s, index 4 the 5s. It is the
+	// histogram a profile's reviews are summed up by.
+	Scores [5]int
+	// WithPhotos counts the comments that carry a photo.
+	WithPhotos int
+}
+
+// ScoreCounts answers how many comments matching f (its Score and WithPhotos aside) gave each
+// score, and how many of them carry photos, in one pass.
+func (s *Store) ScoreCounts(ctx context.Context, f CommentFilter) (CommentCounts, error) {
+	var out CommentCounts
 	where, args := f.where()
-	rows, err := s.read.QueryContext(ctx, `SELECT c.score, COUNT(*) FROM comments c WHERE `+
-		strings.Join(where, " AND ")+` GROUP BY c.score`, args...)
+	rows, err := s.read.QueryContext(ctx, `SELECT c.score, COUNT(*), SUM(CASE WHEN `+commentHasPhotos+` THEN 1 ELSE 0 END)
+		FROM comments c WHERE `+strings.Join(where, " AND ")+` GROUP BY c.score`, args...)
 	if err != nil {
 		return out, fmt.Errorf("count scores: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var score, n int
-		if err := rows.Scan(&score, &n); err != nil {
+		var score, n, photos int
+		if err := rows.Scan(&score, &n, &photos); err != nil {
 			return out, fmt.Errorf("count scores: %w", err)
 		}
 		if score >= minScore && score <= maxScore {
-			out[score-1] = n
+			out.Scores[score-1] = n
+			out.WithPhotos += photos
 		}
 	}
 	return out, rows.Err()
@@ -91,6 +109,9 @@ func (s *Store) Comments(ctx context.Context, f CommentFilter) ([]*Comment, int,
 	where, args := f.where()
 	if f.Score > 0 {
 		where, args = append(where, "c.score = ?"), append(args, f.Score)
+	}
+	if f.WithPhotos {
+		where = append(where, commentHasPhotos)
 	}
 	order, ok := commentOrders[f.Sort]
 	if !ok {

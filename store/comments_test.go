@@ -304,3 +304,100 @@ func TestCommentListing(t *testing.T) {
 		t.Fatalf("no comment: got %v", err)
 	}
 }
+
+// TestCommentsWithPhotos keeps the reviews that carry a photo, with every other filter and order
+// still applying, while the counts stay those of the whole list: a review that drops its photos
+// leaves the filter and one hidden leaves the public counts.
+func TestCommentsWithPhotos(t *testing.T) {
+	ctx := context.Background()
+	f := newCommunityFixture(t, 5)
+	p := f.acceptedProfile(t, f.owner, 1, 101)
+	photo := func(u *store.User, n int) string {
+		addr := fmt.Sprintf("/uploads/%02x/%064x.jpg", n, n)
+		if err := f.st.RecordUpload(ctx, &store.Upload{UserID: u.ID, UploadKey: store.UploadComment, Address: addr,
+			Thumb: strings.TrimSuffix(addr, ".jpg") + "-400.jpg", SHA256: fmt.Sprintf("%064x", n), Mime: "image/jpeg",
+			Width: 10, Height: 10, Size: 10}); err != nil {
+			t.Fatal(err)
+		}
+		return addr
+	}
+	// Reviews 0-4 score 5, 3, 1, 4, 5; 0 has one photo, 2 two, 4 one; 1 and 3 none.
+	scores := []int{5, 3, 1, 4, 5}
+	photos := [][]string{{photo(f.users[0], 1)}, nil, {photo(f.users[2], 2), photo(f.users[2], 3)}, {}, {photo(f.users[4], 4)}}
+	ids := make([]int64, len(scores))
+	for i, u := range f.users {
+		f.clock.advance(10)
+		in := comment(p.ID, scores[i], fmt.Sprintf("نظر شماره %d", i))
+		in.Images = photos[i]
+		c, err := f.st.AddComment(ctx, u, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = c.ID
+	}
+	visible := false
+	list := func(filter store.CommentFilter) []int64 {
+		t.Helper()
+		filter.ProfileID, filter.Hidden, filter.Limit = &p.ID, &visible, 20
+		cs, total, err := f.st.Comments(ctx, filter)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total != len(cs) {
+			t.Fatalf("%+v: total %d, listed %d", filter, total, len(cs))
+		}
+		out := []int64{}
+		for _, c := range cs {
+			if filter.WithPhotos && len(c.Images) == 0 {
+				t.Fatalf("%+v kept comment %d without photos", filter, c.ID)
+			}
+			out = append(out, c.ID)
+		}
+		return out
+	}
+	want := func(got []int64, want ...int64) {
+		t.Helper()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+	counts := func(wantScores [5]int, wantPhotos int) {
+		t.Helper()
+		c, err := f.st.ScoreCounts(ctx, store.CommentFilter{ProfileID: &p.ID, Hidden: &visible, Score: 5, WithPhotos: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Scores != wantScores || c.WithPhotos != wantPhotos {
+			t.Fatalf("counts: got %+v, want %v and %d with photos", c, wantScores, wantPhotos)
+		}
+	}
+
+	want(list(store.CommentFilter{}), ids[4], ids[3], ids[2], ids[1], ids[0])
+	want(list(store.CommentFilter{WithPhotos: true}), ids[4], ids[2], ids[0])
+	want(list(store.CommentFilter{WithPhotos: true, Sort: store.CommentsLowest}), ids[2], ids[4], ids[0])
+	want(list(store.CommentFilter{WithPhotos: true, Score: 5}), ids[4], ids[0])
+	want(list(store.CommentFilter{WithPhotos: true, Score: 3}))
+	// The counts ignore the list's own score and photo filters.
+	counts([5]int{1, 0, 1, 1, 2}, 3)
+
+	// An edit that empties the photos leaves the filter; one that sends none keeps them.
+	if _, err := f.st.EditComment(ctx, f.users[0], &store.CommentInput{ID: ids[0], Score: 5, Description: "نظر شماره 0", Images: []string{}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.EditComment(ctx, f.users[4], &store.CommentInput{ID: ids[4], Score: 5, Description: "ویرایش بدون عکس‌ها"}); err != nil {
+		t.Fatal(err)
+	}
+	want(list(store.CommentFilter{WithPhotos: true}), ids[4], ids[2])
+	counts([5]int{1, 0, 1, 1, 2}, 2)
+
+	// A hidden review leaves the public list and counts, not the admins'.
+	if _, err := f.st.SetCommentStatus(ctx, nil, ids[2], store.CommentHidden, ""); err != nil {
+		t.Fatal(err)
+	}
+	want(list(store.CommentFilter{WithPhotos: true}), ids[4])
+	counts([5]int{0, 0, 1, 1, 2}, 1)
+	all, total, err := f.st.Comments(ctx, store.CommentFilter{ProfileID: &p.ID, WithPhotos: true})
+	if err != nil || total != 2 || len(all) != 2 {
+		t.Fatalf("admins' list with photos: got %d (%v)", total, err)
+	}
+}

@@ -2,10 +2,11 @@
 // star from the right is 1, the chosen stars fill from the right as every displayed rating does,
 // and the "enter a score" error goes once a star is chosen. After posting, the summary and the
 // page's header show the new score at once (#28), the notice reads "posted — edit", and the
-// histogram (5★…1★) keeps one score's reviews, with newest / highest / lowest orders.
+// histogram (5★…1★) keeps one score's reviews, with newest / highest / lowest orders, and the
+// "with photos" chip keeps the reviews that carry a photo (every review has text already).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, World, JOURNEY_TIMEOUT, digits, plumber, signIn, t, toast } from './harness.mjs';
+import { PHONE, World, JOURNEY_TIMEOUT, digits, photo, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 let prof;
@@ -22,9 +23,25 @@ before(async () => {
   const o = await w.user(owner.phone, owner.name, owner.password);
   prof = await w.profile(o.token, plumber({ profile_name: 'لوله‌کشی مینا', social_network: [{ type: 'mobile', link: '09121110181' }] }));
   await w.cli('user', 'create', '--phone', reviewer.phone, '--name', reviewer.name, '--password', reviewer.password);
+  // The first earlier review carries a photo, drawn in a throwaway page and uploaded as the app does.
+  const ctx = await w.context();
+  const page = await ctx.newPage();
+  await page.goto('/offline');
+  const file = await photo(page, { name: 'review.jpg' });
+  await ctx.close();
   for (const [i, e] of earlier.entries()) {
     const u = await w.user(e.phone, `نظردهنده ${i + 1}`, `password-r${i}-long`);
-    await w.ok('POST', '/v1/comment/add', { category_list: [101], description: e.text, score: e.score, user_technical_id: prof.id }, { token: u.token });
+    const images = [];
+    if (i === 0) {
+      const form = new FormData();
+      form.append('uploadKey', 'comment');
+      form.append('file', new Blob([file.buffer], { type: 'image/jpeg' }), file.name);
+      const res = await fetch(`${w.base}/v1/upload-file`, { method: 'POST', body: form, headers: { authorization: `Bearer ${u.token}` } });
+      const body = await res.json();
+      assert.equal(res.status, 200, JSON.stringify(body));
+      images.push(body.payload.address);
+    }
+    await w.ok('POST', '/v1/comment/add', { category_list: [101], description: e.text, score: e.score, user_technical_id: prof.id, images }, { token: u.token });
   }
 });
 
@@ -134,6 +151,27 @@ for (const lang of ['fa', 'en']) {
       await page.waitForFunction(() => document.querySelector('#comments li.comment')?.dataset.score === '1');
       s = await scoresShown();
       assert.deepEqual(s, [...s].sort((a, b) => a - b), `lowest first: ${s}`);
+
+      // With photos: the chip counts the one review with a photo; on, it keeps that review and
+      // drops the ones without; off, they come back.
+      const withPhotos = comments.locator('#comment-with-photos');
+      assert.equal((await withPhotos.textContent()).trim(), t(lang, 'comments.withPhotos', { c: digits(1, lang) }));
+      assert.equal(await withPhotos.getAttribute('aria-pressed'), 'false');
+      const withPhoto = comments.locator('li.comment', { hasText: earlier[0].text });
+      const without = comments.locator('li.comment', { hasText: earlier[1].text });
+      await without.waitFor();
+      const [filtered] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/v1/comment/get') && JSON.parse(r.request().postData()).with_photos === true),
+        withPhotos.click(),
+      ]);
+      assert.equal(filtered.status(), 200);
+      await without.waitFor({ state: 'detached' });
+      assert.equal(await withPhotos.getAttribute('aria-pressed'), 'true');
+      assert.equal(await comments.locator('li.comment').count(), 1, 'only the review with a photo stays');
+      await withPhoto.locator('.gallery-item').first().waitFor();
+      await withPhotos.click();
+      await without.waitFor();
+      assert.equal(await withPhotos.getAttribute('aria-pressed'), 'false');
     });
   });
 }
@@ -142,4 +180,7 @@ test('a bad order or score for comment/get is a clear 400', async () => {
   const bad = await w.api('POST', '/v1/comment/get', { user_technical_id: prof.id, sort: 'random' }, { lang: 'en' });
   assert.equal(bad.status, 400);
   assert.match(String(bad.message), /order of the comments/);
+  const notBool = await w.api('POST', '/v1/comment/get', { user_technical_id: prof.id, with_photos: 'yes' }, { lang: 'fa' });
+  assert.equal(notBool.status, 400);
+  assert.match(String(notBool.message), /فیلتر نظرهای عکس‌دار/);
 });

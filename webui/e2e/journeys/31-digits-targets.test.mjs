@@ -1,5 +1,7 @@
 // Journey 31: REVIEW #29 one digit style per language (a mobile and a WhatsApp of the same number
-// read alike on the profile), #33 the desktop hero's and map page's example texts show whole, #36 the footer's
+// read alike on the profile; a number typed into the sign-in form, and the account's mobile the
+// profile form's contact step starts with, read in the language's digits and go to the API in
+// Latin ones), #33 the desktop hero's and map page's example texts show whole, #36 the footer's
 // links are at least 24 px tall on a phone. In Persian and English.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,6 +51,39 @@ for (const lang of ['fa', 'en']) {
       const heights = await page.locator('.site-footer ul a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
       assert.ok(heights.length >= 8, `${heights.length} footer links`);
       for (const h of heights) assert.ok(h >= 24, `a footer link ${h} px tall`);
+
+      // #29: the number typed (in Latin digits, as a phone's keyboard may) reads in the language's
+      // digits, and the API gets it in Latin ones.
+      await page.goto(`/login?next=${encodeURIComponent('/dashboard/profiles/new')}`);
+      const mobile = page.locator('#l-mobile');
+      await mobile.fill('09121110311');
+      assert.equal(await mobile.inputValue(), digits('09121110311', lang));
+      await page.locator('#l-password').fill('password-sina-31');
+      const [login] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/v1/user/login')),
+        page.locator('form').getByRole('button', { name: t(lang, 'nav.login') }).click(),
+      ]);
+      assert.equal(login.status(), 200);
+      assert.equal(JSON.parse(login.request().postData()).numberPhone, '09121110311');
+      await page.waitForURL((u) => u.pathname.endsWith('/dashboard/profiles/new'));
+
+      // #29: the contact step starts with the account's mobile in the language's digits (it was
+      // Latin inside the Persian form), and so does its example.
+      await page.locator('#pf-tab-contact').click();
+      const first = page.locator('#pf-link-0');
+      await first.waitFor();
+      assert.equal(await first.inputValue(), digits('09121110311', lang));
+      if (lang === 'fa') {
+        assert.doesNotMatch(await first.inputValue(), /[0-9]/);
+        assert.doesNotMatch(await first.getAttribute('placeholder'), /[0-9]/);
+      }
+      // Digits typed in the middle land where the caret is, each shown in the language's digits.
+      await first.fill('0912111031');
+      await first.press('End');
+      await first.press('ArrowLeft');
+      await first.press('ArrowLeft');
+      await first.pressSequentially('77');
+      assert.equal(await first.inputValue(), digits('091211107731', lang));
     });
     await w.journey(`31-hero-${lang}`, { lang, viewport: DESKTOP }, async (page) => {
       // #33: on a desktop the hero's query field holds its whole example text, and so does the

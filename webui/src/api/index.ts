@@ -196,6 +196,8 @@ export const getComments = (body: {
   /** Keep one score (1-5); absent or 0 keeps all. */
   score?: number;
   sort?: CommentSort;
+  /** Keep the reviews that carry a photo; absent or false keeps all. */
+  with_photos?: boolean;
 }) =>
   post<CommentList>('/v1/comment/get', body);
 /** The caller's own comment on a profile (hidden or not): also alone as `comment`, null when there is none. */

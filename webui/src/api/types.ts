@@ -172,6 +172,8 @@ export interface CommentList {
   count: number;
   /** Our addition to comment/get: how many visible comments gave 1…5 stars (index 0: the 1s). */
   scores?: number[];
+  /** Our addition to comment/get: how many of those comments carry a photo. */
+  with_photos_count?: number;
 }
 
 /** The orders comment/get takes (our addition); newest is the default. */

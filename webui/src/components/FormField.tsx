@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useTranslation } from '../i18n';
-import { localDigits } from '../lib/digits';
+import { localDigits, localDigitsInput, toLatinDigits } from '../lib/digits';
 import { PasswordInput } from './PasswordInput';
 import './forms.css';
 
@@ -27,6 +27,11 @@ interface Props {
   inputClass?: string;
   /** A password input with its show/hide button. */
   password?: boolean;
+  /**
+   * Digits shown in the language's script (Persian in fa) as they are typed or prefilled, while
+   * onInput hands over the value in Latin digits (phone numbers, REVIEW #29).
+   */
+  localDigits?: boolean;
   onBlur?: () => void;
 }
 
@@ -38,9 +43,10 @@ interface Props {
 export function FormField(p: Props) {
   const { t, i18n } = useTranslation();
   const ids = [p.hint ? `${p.id}-hint` : '', p.error ? `${p.id}-err` : '', p.counter ? `${p.id}-count` : ''].filter(Boolean).join(' ') || undefined;
+  const lang = i18n.language;
   const common = {
     id: p.id,
-    value: p.value,
+    value: p.localDigits ? localDigits(toLatinDigits(p.value ?? ''), lang) : p.value,
     maxLength: p.maxLength,
     // Names and texts are typed in Persian or English: each keeps its own direction.
     dir: p.dir ?? (p.inputMode === 'numeric' || p.inputMode === 'tel' || p.type === 'email' || p.type === 'url' ? 'ltr' : 'auto'),
@@ -48,7 +54,10 @@ export function FormField(p: Props) {
     'aria-invalid': !!p.error,
     'aria-describedby': ids,
     'aria-required': p.required || undefined,
-    onInput: (e: Event) => p.onInput((e.target as HTMLInputElement).value),
+    onInput: (e: Event) => {
+      const el = e.target as HTMLInputElement;
+      p.onInput(p.localDigits ? localDigitsInput(el, lang) : el.value);
+    },
     onBlur: p.onBlur,
   };
   const used = [...(p.value ?? '')].length;
@@ -66,7 +75,7 @@ export function FormField(p: Props) {
         </label>
         {p.counter && p.maxLength && (
           <span class={`field-count${used > p.maxLength * 0.9 ? ' near' : ''}`} id={`${p.id}-count`}>
-            {t('picker.counter', { n: localDigits(used, i18n.language), max: localDigits(p.maxLength, i18n.language) })}
+            {t('picker.counter', { n: localDigits(used, lang), max: localDigits(p.maxLength, lang) })}
           </span>
         )}
       </div>

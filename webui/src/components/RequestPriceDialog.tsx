@@ -189,7 +189,7 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
           </div>
           {signedOut && (
             <>
-              <FormField id="lead-phone" label={t('lead.phone')} value={phone} onInput={setPhone} type="tel" inputMode="tel" dir="ltr" required error={err.numberPhone} hint={t('lead.phoneHint')} />
+              <FormField id="lead-phone" label={t('lead.phone')} value={phone} onInput={setPhone} type="tel" inputMode="tel" dir="ltr" localDigits required error={err.numberPhone} hint={t('lead.phoneHint')} />
               <button type="button" class="btn btn-outline btn-sm" onClick={askCode} disabled={busy || !phone.trim()}>
                 {codeSent ? t('lead.resend') : t('lead.sendCode')}
               </button>

@@ -20,6 +20,23 @@ export function localDigits(s: string | number, lang: string): string {
 }
 
 /**
+ * The input handler of a field that shows numbers in the language's digits (a phone number in
+ * Persian digits in fa) while its value stays in Latin ones, as the API takes numbers: rewrites
+ * the element's text in place, keeping the caret (each digit is one UTF-16 unit in either
+ * script, so positions do not move), and answers the value in Latin digits.
+ */
+export function localDigitsInput(el: HTMLInputElement, lang: string): string {
+  const latin = toLatinDigits(el.value);
+  const shown = localDigits(latin, lang);
+  if (el.value !== shown) {
+    const [start, end] = [el.selectionStart, el.selectionEnd];
+    el.value = shown;
+    if (start !== null && end !== null && el.ownerDocument?.activeElement === el) el.setSelectionRange(start, end);
+  }
+  return latin;
+}
+
+/**
  * A contact value in the language's digits when it is a phone number (a WhatsApp or Telegram
  * number as much as a mobile), so one page never shows the same number in two scripts
  * (REVIEW #29); handles and addresses stay as written.

@@ -2,7 +2,7 @@ import type { Named, Profile } from '../api/types';
 import type { HoursOfWork } from './hours';
 import { latLng } from './links';
 import { toLatinDigits } from './digits';
-import { canonicalType, checkLink } from './contactCheck';
+import { canonicalType, checkLink, linkKind } from './contactCheck';
 import { defaultWeek, validateWeek, weekForServer } from './weekHours';
 
 /** The tabs of the profile form, in the order of the stages. */
@@ -199,7 +199,14 @@ export function toPayload(f: ProfileFormState, tree?: NameLookup) {
       .filter((s) => s.title.trim() || s.description.trim() || s.price)
       .map((s) => ({ title: s.title.trim(), price: s.free ? 0 : Math.max(0, Math.round(s.price ?? 0)), description: s.description.trim() })),
     hours_of_work: weekForServer(f.hours_of_work),
-    social_network: f.social_network.filter((l) => l.link.trim()).map((l) => ({ type: l.type, link: l.link.trim() })),
+    // Numbers go in Latin digits, as the spec's API takes them (a draft from before the input
+    // kept them so may still hold Persian ones).
+    social_network: f.social_network
+      .filter((l) => l.link.trim())
+      .map((l) => {
+        const kind = linkKind(l.type);
+        return { type: l.type, link: kind === 'mobile' || kind === 'phone' ? toLatinDigits(l.link.trim()) : l.link.trim() };
+      }),
     profile_image: f.profile_image,
     logo: f.logo,
     portfolio_images: f.portfolio_images,

@@ -159,7 +159,7 @@ function PasswordForm({ mobile, setMobile, onForgot, done }: { mobile: string; s
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormField id="l-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} />
+      <FormField id="l-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} localDigits />
       <FormField id="l-password" label={t('auth.password')} value={password} onInput={setPassword} error={err.password} password autocomplete="current-password" />
       <p class="auth-forgot">
         <button type="button" class="link-btn" onClick={onForgot}>
@@ -245,7 +245,7 @@ function CodeForm({ kind, mobile, setMobile, done }: { kind: 'login' | 'reset'; 
   if (!sent) {
     return (
       <form onSubmit={send} noValidate>
-        <FormField id={ids.mobile} label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} />
+        <FormField id={ids.mobile} label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} localDigits />
         {err.form && (
           <p class="form-error" role="alert">
             {err.form}

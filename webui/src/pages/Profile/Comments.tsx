@@ -249,6 +249,7 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
   const [page, setPage] = useState(1);
   const [score, setScore] = useState(0);
   const [sort, setSort] = useState<CommentSort>('newest');
+  const [withPhotos, setWithPhotos] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [editingMine, setEditingMine] = useState(false);
   const [replying, setReplying] = useState<number | null>(null);
@@ -258,8 +259,18 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
   const [conflict, setConflict] = useState<{ earlier: CommentItem | null } | null>(null);
   const categories = (profile.category_list ?? []).map((c) => c.id);
   const list = useLoad(
-    () => getComments({ category: profile.range_worker?.id, user_technical_id: profile.id, skip: skipFor(page), take: TAKE, score, sort }),
-    [profile.id, page, score, sort],
+    () =>
+      getComments({
+        category: profile.range_worker?.id,
+        user_technical_id: profile.id,
+        skip: skipFor(page),
+        take: TAKE,
+        score,
+        sort,
+        // Sent only when on, so a server without the filter answers the plain list.
+        ...(withPhotos ? { with_photos: true } : {}),
+      }),
+    [profile.id, page, score, sort, withPhotos],
   );
   const isOwner = auth.userId !== null && profile.user_id?.userId === auth.userId;
   // The signed-in reader's own review, wherever the list's order or filter puts it.
@@ -274,6 +285,7 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
   const comments: CommentItem[] = list.data?.comments ?? [];
   const count = list.data?.count ?? 0;
   const scores = list.data?.scores;
+  const photoCount = list.data?.with_photos_count ?? 0;
   const listed = comments.find((c) => auth.userId !== null && c.user?.id === auth.userId);
   const mine = myLoad.data ?? listed ?? null;
   const summary = scores ? meanOf(scores) : { score: profile.score ?? 0, count: profile.count_scorer ?? 0 };
@@ -394,7 +406,7 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
         </>
       )}
 
-      {(summary.count > 1 || score > 0) && (
+      {(summary.count > 1 || score > 0 || withPhotos) && (
         <div class="comment-tools">
           <label for="comment-sort" class="small">
             {t('comments.sort')}
@@ -419,13 +431,31 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
               <span class="visually-hidden">{t('comments.showAll')}</span>
             </button>
           )}
+          {/* Offered only when it keeps some reviews and drops others; once on, it stays to be
+              turned off. */}
+          {(withPhotos || (photoCount > 0 && photoCount < summary.count)) && (
+            <button
+              type="button"
+              class="chip filter-toggle"
+              id="comment-with-photos"
+              aria-pressed={withPhotos}
+              title={t('comments.withPhotosLabel')}
+              onClick={() => {
+                setWithPhotos(!withPhotos);
+                setPage(1);
+              }}
+            >
+              <Icon name="image" size={14} />
+              {t('comments.withPhotos', { c: formatNumber(photoCount, lang) })}
+            </button>
+          )}
         </div>
       )}
 
       {list.status === 'error' ? (
         <ErrorState message={list.error?.message} onRetry={list.reload} />
       ) : list.status === 'success' && comments.length === 0 ? (
-        <p class="muted">{score > 0 ? t('comments.noneWithScore') : t('comments.none')}</p>
+        <p class="muted">{withPhotos ? t('comments.noneWithPhotos') : score > 0 ? t('comments.noneWithScore') : t('comments.none')}</p>
       ) : (
         <ul class="comment-list" role="list">
           {comments.map((c) => (

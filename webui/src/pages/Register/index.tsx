@@ -115,7 +115,7 @@ export default function Register() {
 
         {step === 1 ? (
           <form onSubmit={sendCode} noValidate>
-            <FormField id="r-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={err.mobile ? undefined : t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} />
+            <FormField id="r-mobile" label={t('auth.mobile')} value={mobile} onInput={setMobile} error={err.mobile} hint={err.mobile ? undefined : t('auth.mobileHint')} type="tel" inputMode="tel" autocomplete="tel" placeholder={t('auth.mobilePlaceholder')} localDigits />
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
               {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="sms" size={18} />}
               {t('auth.sendCode')}

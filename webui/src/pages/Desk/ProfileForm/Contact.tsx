@@ -15,7 +15,7 @@ const LINK_LABEL: Record<LinkKind, string> = {
 };
 import { contactKind, contactLink } from '../../../lib/links';
 import { emptyContact, type ContactRow } from '../../../lib/profileForm';
-import { localDigits } from '../../../lib/digits';
+import { localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
 import { move } from './Services';
 import type { TabProps } from './shared';
 
@@ -46,6 +46,10 @@ export default function Contact({ form, update, err }: TabProps) {
           const shown = live && (touched.has(r.key) || err(`social_network.${i}.link`)) ? t(`deskForm.linkErrors.${live}`, { type: typeName(r.type) }) : err(`social_network.${i}.link`);
           const ok = !!r.link.trim() && !live;
           const icon = contactLink(r.type, r.link).icon;
+          // A phone or mobile number reads in the language's digits, the account's own prefilled
+          // mobile included (REVIEW #29); the form keeps it in Latin ones, as the API takes it.
+          const kind = linkKind(r.type);
+          const numeric = kind === 'mobile' || kind === 'phone';
           return (
             <li key={r.key} class="row-card contact-row">
               <div class="contact-fields">
@@ -71,13 +75,16 @@ export default function Contact({ form, update, err }: TabProps) {
                       id={`pf-link-${i}`}
                       class="input"
                       dir="ltr"
-                      value={r.link}
-                      placeholder={linkExample(r.type)}
+                      value={numeric ? localDigits(toLatinDigits(r.link), lang) : r.link}
+                      placeholder={numeric ? localDigits(linkExample(r.type), lang) : linkExample(r.type)}
                       inputMode={['mobile', 'phone', 'fax'].includes(r.type) ? 'tel' : r.type === 'Email' ? 'email' : 'text'}
                       autocomplete="off"
                       aria-invalid={!!shown}
                       aria-describedby={shown ? `pf-link-${i}-err` : undefined}
-                      onInput={(e) => setRow(i, { link: (e.target as HTMLInputElement).value })}
+                      onInput={(e) => {
+                        const el = e.target as HTMLInputElement;
+                        setRow(i, { link: numeric ? localDigitsInput(el, lang) : el.value });
+                      }}
                       onBlur={() => setTouched(new Set(touched).add(r.key))}
                     />
                     {ok && (
