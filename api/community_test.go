@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"kardan/api"
 	"kardan/auth"
+	"kardan/media"
 	"kardan/search"
 	"kardan/store"
 	"kardan/store/storetest"
@@ -39,14 +41,19 @@ func newCommunityWorld(t *testing.T) *communityWorld {
 	tehran, _ := time.LoadLocation("Asia/Tehran")
 	proxies, _ := api.ParseCIDRs([]string{"127.0.0.1", "::1"})
 	rec := &smsRecorder{codes: map[string]string{}}
-	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, Search: ix, Location: tehran, SMS: rec, SMSPerDay: 3}, st)
+	uploads, err := media.NewLocalDir(filepath.Join(t.TempDir(), "uploads"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := api.New(api.Config{BaseURL: "https://kardan.example", TrustedProxies: proxies, Search: ix, Location: tehran, SMS: rec, SMSPerDay: 3,
+		Uploads: uploads}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	w := &communityWorld{
-		accountServer: &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, Clock: clk, SMS: rec},
+		accountServer: &accountServer{testServer: &testServer{Server: ts, Store: st}, API: srv, Clock: clk, SMS: rec, Uploads: uploads},
 		Index:         ix,
 	}
 	var u *store.User

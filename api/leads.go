@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"kardan/auth"
@@ -34,11 +35,23 @@ func (s *Server) handleSendLeadCode(w http.ResponseWriter, r *http.Request) erro
 }
 
 // leadAddBody is the body of lead/add: the request, and for a signed-out visitor their number
-// and the code sent to it.
+// and the code sent to it, or the pass lead/verify gave for it.
 type leadAddBody struct {
 	store.LeadInput
 	NumberPhone looseString `json:"numberPhone"`
 	OtpCode     looseString `json:"otpCode"`
+	LeadToken   looseString `json:"leadToken"`
+}
+
+// leadPassHash checks a pass token's shape (what auth.NewToken makes) and answers its stored
+// form; a malformed one is refused like an expired one, on leadToken.
+func leadPassHash(v *store.Validation, raw string) []byte {
+	tok := strings.TrimSpace(raw)
+	if len(tok) != 43 || strings.Trim(tok, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		v.Add("leadToken", "lead_pass_expired", nil)
+		return nil
+	}
+	return auth.HashToken(tok)
 }
 
 // handleLeadAdd handles "POST /v1/lead/add": a request for a price to one profile or up to 5 of
@@ -52,20 +65,24 @@ func (s *Server) handleLeadAdd(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	u := userFrom(r)
 	phone := ""
-	var codeHash []byte
+	var proof store.LeadProof
 	if u != nil {
 		phone = u.NumberPhone
 	} else {
 		v := &store.Validation{}
 		phone = checkPhone(v, string(in.NumberPhone))
-		code := checkOtp(v, string(in.OtpCode))
+		if strings.TrimSpace(string(in.LeadToken)) != "" {
+			proof.PassHash = leadPassHash(v, string(in.LeadToken))
+		} else {
+			code := checkOtp(v, string(in.OtpCode))
+			proof.CodeHash = auth.HashCode(phone, code)
+		}
 		if err := v.Err(); err != nil {
 			return err
 		}
-		codeHash = auth.HashCode(phone, code)
 	}
 	if n := len(in.Targets()); n == 0 || n > store.MaxLeadTargets {
-		_, err := s.store.AddLead(ctx, &in.LeadInput, u, phone, codeHash, recoveryPolicy, s.addrKeyOf(r))
+		_, err := s.store.AddLead(ctx, &in.LeadInput, u, phone, proof, recoveryPolicy, s.addrKeyOf(r))
 		return err // the validation's own message
 	}
 	owners, err := s.store.LeadOwners(ctx, &in.LeadInput)
@@ -76,7 +93,7 @@ func (s *Server) handleLeadAdd(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	l, err := s.store.AddLead(ctx, &in.LeadInput, u, phone, codeHash, recoveryPolicy, s.addrKeyOf(r))
+	l, err := s.store.AddLead(ctx, &in.LeadInput, u, phone, proof, recoveryPolicy, s.addrKeyOf(r))
 	if err != nil {
 		if rerr := res.Release(context.WithoutCancel(ctx)); rerr != nil {
 			return rerr
@@ -90,6 +107,112 @@ func (s *Server) handleLeadAdd(w http.ResponseWriter, r *http.Request) error {
 		s.countTap(r, t.ProfileID, t.OwnerID, store.StatQuote)
 	}
 	writeJSON(w, http.StatusOK, s.visitorLead(l), message(langOf(r), "lead_sent", map[string]any{"count": len(l.Targets)}))
+	return nil
+}
+
+// leadVerifyLimit bounds the lead codes one client address may answer on lead/verify an hour
+// (each code is tried at most 5 times, and an address is sent at most 20 codes an hour).
+func leadVerifyLimit(addr string) store.Limit {
+	return store.Limit{Kind: "lead_verify_ip", Key: addr, Max: 100, Window: time.Hour}
+}
+
+// leadUploadLimits bound a signed-out visitor's request photos: per client address (checked
+// before the body is read) and per number, an hour. A pass takes two photos at most; these stop
+// one number or one address from turning passes into free image hosting.
+func leadUploadIPLimit(addr string) store.Limit {
+	return store.Limit{Kind: "lead_upload_ip", Key: addr, Max: 20, Window: time.Hour}
+}
+
+func leadUploadPhoneLimit(phone string) store.Limit {
+	return store.Limit{Kind: "lead_upload_phone", Key: phone, Max: 10, Window: time.Hour}
+}
+
+// handleLeadVerify handles "POST /v1/lead/verify {numberPhone, otpCode}": a signed-out visitor
+// answers the lead code before sending, and gets a pass for that number, {leadToken,
+// expire_at}, with which they may upload up to two photos (lead/upload) and send one request
+// (lead/add) within half an hour. The code is used up.
+func (s *Server) handleLeadVerify(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		NumberPhone looseString `json:"numberPhone"`
+		OtpCode     looseString `json:"otpCode"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	v := &store.Validation{}
+	phone := checkPhone(v, string(in.NumberPhone))
+	code := checkOtp(v, string(in.OtpCode))
+	if err := v.Err(); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	if _, err := s.store.RateReserve(ctx, leadVerifyLimit(s.addrKeyOf(r))); err != nil {
+		return err
+	}
+	tok, hash, err := auth.NewToken()
+	if err != nil {
+		return err
+	}
+	expire, err := s.store.IssueLeadPass(ctx, phone, auth.HashCode(phone, code), hash, recoveryPolicy, s.addrKeyOf(r))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"leadToken": tok, "expire_at": isoTime(expire)}, message(langOf(r), "lead_number_verified", nil))
+	return nil
+}
+
+// handleLeadUpload handles "POST /v1/lead/upload": multipart numberPhone, leadToken (from
+// lead/verify) and file, a signed-out visitor's photo for their request, through the same media
+// pipeline and size and pixel limits as upload-file; at most two per pass. Answers like
+// upload-file, {address, data}.
+func (s *Server) handleLeadUpload(w http.ResponseWriter, r *http.Request) error {
+	if s.media == nil {
+		return store.Errorf(store.EUnavailable, "uploads_unavailable", nil)
+	}
+	ctx := r.Context()
+	// Reserved before the body is read and never given back, as on upload-file.
+	if _, err := s.store.RateReserve(ctx, leadUploadIPLimit(s.addrKeyOf(r))); err != nil {
+		return err
+	}
+	fields, data, err := s.readMultipart(w, r, "numberPhone", "leadToken")
+	if err != nil {
+		return err
+	}
+	v := &store.Validation{}
+	phone := checkPhone(v, fields["numberPhone"])
+	hash := leadPassHash(v, fields["leadToken"])
+	if len(data) == 0 {
+		v.Enter("file")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if err := s.store.CheckLeadUpload(ctx, phone, hash); err != nil {
+		return err
+	}
+	if _, err := s.store.RateReserve(ctx, leadUploadPhoneLimit(phone)); err != nil {
+		return err
+	}
+	im, err := s.media.Process(ctx, data)
+	if err != nil {
+		return storageError(mediaError(err, s.media.Options()))
+	}
+	rec := &store.Upload{Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
+		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
+	if err := s.store.RecordLeadUpload(ctx, phone, hash, rec); err != nil {
+		return err
+	}
+	ok(w, map[string]any{
+		"address": rec.Address,
+		"data": map[string]any{
+			"location": "uploads/" + im.Key,
+			"thumb":    rec.Thumb,
+			"width":    im.Width,
+			"height":   im.Height,
+			"size":     im.Size,
+			"mime":     im.Mime,
+		},
+	})
 	return nil
 }
 

@@ -14,6 +14,10 @@ var ownerMessages = map[string][2]string{
 	"lead_one_city":            {"همه متخصص‌ها باید در شهر درخواست باشند", "Every professional must be in the city of the request"},
 	"lead_one_category":        {"همه متخصص‌ها باید در دسته‌بندی درخواست باشند", "Every professional must be in the category of the request"},
 	"lead_answer_first":        {"برای پاسخ، قیمت و پیام خود را بفرستید", "To answer, send your price and message"},
+	"field.leadToken":          {"تأیید شماره", "number confirmation"},
+	"lead_pass_expired":        {"تأیید شماره شما منقضی شده یا برای شماره دیگری است؛ کد تازه بگیرید", "Your number's confirmation has expired or is for another number; request a new code"},
+	"lead_photos_need_pass":    {"برای افزودن عکس، اول شماره خود را با کد تأیید کنید", "To add photos, first confirm your number with the code"},
+	"lead_number_verified":     {"شماره شما تأیید شد؛ حالا می‌توانید عکس هم بیفزایید", "Your number is confirmed; you can now add photos too"},
 	"lead_sent":                {"درخواست شما برای {count} متخصص فرستاده شد", "Your request was sent to {count} professionals"},
 }
 

@@ -90,6 +90,8 @@ func (s *Server) routes() http.Handler {
 
 	// Requests for a price (leads).
 	v1.HandleFunc("/send-sms/sendSmsForLead", handle(s.handleSendLeadCode)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/verify", handle(s.handleLeadVerify)).Methods(http.MethodPost)
+	v1.HandleFunc("/lead/upload", handle(s.handleLeadUpload)).Methods(http.MethodPost)
 	v1.HandleFunc("/lead/add", handle(s.handleLeadAdd)).Methods(http.MethodPost)
 	v1.HandleFunc("/lead/getMine", handle(s.handleLeadMine)).Methods(http.MethodPost)
 	v1.HandleFunc("/lead/getForProfile", handle(s.handleLeadForProfile)).Methods(http.MethodPost)

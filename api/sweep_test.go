@@ -149,7 +149,7 @@ func newSweepWorld(t *testing.T) *sweepWorld {
 		t.Fatal(err)
 	}
 	// A neighbour asks the owner's profile for a price: the owner's lead.
-	lead, err := st.AddLead(ctx, &store.LeadInput{ProfileID: p1.ID, CityID: p1.CityID, What: "درخواست قیمت"}, neighbour, "", nil, store.CodePolicy{}, "192.0.2.9")
+	lead, err := st.AddLead(ctx, &store.LeadInput{ProfileID: p1.ID, CityID: p1.CityID, What: "درخواست قیمت"}, neighbour, "", store.LeadProof{}, store.CodePolicy{}, "192.0.2.9")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -325,6 +325,8 @@ func (w *sweepWorld) specs() map[string]routeSpec {
 		"GET /v1/user":                                                 {query: []string{"id"}},
 		"POST /v1/upload-file":                                         {multipart: true, actor: "attacker"},
 		"POST /v1/send-sms/sendSmsForLead":                             {body: `{"numberPhone":"09351234570"}`},
+		"POST /v1/lead/verify":                                         {body: `{"numberPhone":"09351234571","otpCode":"123456"}`},
+		"POST /v1/lead/upload":                                         {multipart: true},
 		"POST /v1/lead/add":                                            {body: `{"user_technical_id":` + w.ids["neighbourProfile"] + `,"city_id":1,"what":"درخواست","when":"فردا","lat":35.7,"long":51.4,"photos":[]}`, actor: "owner"},
 		"POST /v1/lead/getMine":                                        {body: page, actor: "attacker"},
 		"POST /v1/lead/getForProfile":                                  {body: `{"user_technical_id":` + w.ids["profile"] + `,"skip":0,"take":20}`, actor: "owner"},

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -65,54 +66,11 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 // readUpload streams the multipart body (never to temporary files) and answers the upload key
 // and the file's bytes, refusing a body over the size limit as soon as it passes it.
 func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []byte, error) {
-	max := s.media.Options().MaxBytes
-	tooLarge := mediaError(media.ErrTooLarge, s.media.Options())
-	// Room beyond the file for the multipart framing and the key field.
-	r.Body = http.MaxBytesReader(w, r.Body, max+64<<10)
-	mr, err := r.MultipartReader()
+	fields, data, err := s.readMultipart(w, r, "uploadKey")
 	if err != nil {
-		v := &store.Validation{}
-		v.Enter("file")
-		return "", nil, v.Err()
+		return "", nil, err
 	}
-	var key string
-	var data []byte
-	var sawFile bool
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				return "", nil, tooLarge
-			}
-			return "", nil, store.Errorf(store.EInvalid, "info_not_received", nil)
-		}
-		var b []byte
-		switch part.FormName() {
-		case "uploadKey":
-			b, err = io.ReadAll(io.LimitReader(part, 64))
-			key = strings.TrimSpace(string(b))
-		case "file":
-			sawFile = true
-			b, err = io.ReadAll(io.LimitReader(part, max+1))
-			data = b
-			if int64(len(b)) > max {
-				return "", nil, tooLarge
-			}
-		default:
-			_, err = io.Copy(io.Discard, part)
-		}
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				return "", nil, tooLarge
-			}
-			return "", nil, store.Errorf(store.EInvalid, "info_not_received", nil)
-		}
-	}
+	key := fields["uploadKey"]
 	v := &store.Validation{}
 	switch key {
 	case store.UploadUser, store.UploadUserTechnical, store.UploadComment:
@@ -121,10 +79,65 @@ func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []b
 	default:
 		v.Correct("uploadKey")
 	}
-	if !sawFile || len(data) == 0 {
+	if len(data) == 0 {
 		v.Enter("file")
 	}
 	return key, data, v.Err()
+}
+
+// readMultipart streams a multipart body (never to temporary files) and answers the named text
+// fields (up to 128 bytes each, trimmed; others are skipped) and the file's bytes, refusing a
+// body over the image size limit as soon as it passes it. A missing file is answered as empty
+// bytes: the caller reports it with its other fields.
+func (s *Server) readMultipart(w http.ResponseWriter, r *http.Request, names ...string) (map[string]string, []byte, error) {
+	max := s.media.Options().MaxBytes
+	tooLarge := mediaError(media.ErrTooLarge, s.media.Options())
+	// Room beyond the file for the multipart framing and the text fields.
+	r.Body = http.MaxBytesReader(w, r.Body, max+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		v := &store.Validation{}
+		v.Enter("file")
+		return nil, nil, v.Err()
+	}
+	fields := map[string]string{}
+	var data []byte
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return nil, nil, tooLarge
+			}
+			return nil, nil, store.Errorf(store.EInvalid, "info_not_received", nil)
+		}
+		var b []byte
+		name := part.FormName()
+		switch {
+		case name == "file":
+			b, err = io.ReadAll(io.LimitReader(part, max+1))
+			data = b
+			if int64(len(b)) > max {
+				return nil, nil, tooLarge
+			}
+		case slices.Contains(names, name):
+			b, err = io.ReadAll(io.LimitReader(part, 128))
+			fields[name] = strings.TrimSpace(string(b))
+		default:
+			_, err = io.Copy(io.Discard, part)
+		}
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				return nil, nil, tooLarge
+			}
+			return nil, nil, store.Errorf(store.EInvalid, "info_not_received", nil)
+		}
+	}
+	return fields, data, nil
 }
 
 // mediaError turns the pipeline's refusals into answers with their own messages.

@@ -110,8 +110,9 @@ func (s *Store) LeadOwners(ctx context.Context, in *LeadInput) ([]int64, error) 
 	return out, nil
 }
 
-// checkLead validates what does not need the database.
-func checkLead(in *LeadInput, visitor *User) (*Lead, error) {
+// checkLead validates what does not need the database; photos are allowed signed in, or
+// signed out with a pass (the uploads it took are checked in the transaction).
+func checkLead(in *LeadInput, photosAllowed bool) (*Lead, error) {
 	v := &Validation{}
 	ids := in.Targets()
 	switch {
@@ -147,9 +148,10 @@ func checkLead(in *LeadInput, visitor *User) (*Lead, error) {
 	}
 	if len(photos) > MaxLeadPhotos {
 		v.Add("photos", "too_many_items", map[string]any{"max": MaxLeadPhotos})
-	} else if len(photos) > 0 && visitor == nil {
-		// Uploads need an account; a signed-out visitor sends words only.
-		v.Correct("photos")
+	} else if len(photos) > 0 && !photosAllowed {
+		// A signed-out visitor's photos are uploaded with a pass (lead/verify), never with the
+		// code alone.
+		v.Add("photos", "lead_photos_need_pass", nil)
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -162,11 +164,11 @@ func checkLead(in *LeadInput, visitor *User) (*Lead, error) {
 }
 
 // AddLead stores a request for a price from visitor (nil when signed out: phone is then proven
-// by codeHash, a live lead code, used up here) and notifies each asked profile's owner in the
+// by proof, a live lead code or a pass from lead/verify, used up here) and notifies each asked profile's owner in the
 // same transaction. Several profiles must share the category and the city. It answers the lead
 // with its targets (their owners, for the SMS that follows).
-func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone string, codeHash []byte, p CodePolicy, clientIP string) (*Lead, error) {
-	l, err := checkLead(in, visitor)
+func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone string, proof LeadProof, p CodePolicy, clientIP string) (*Lead, error) {
+	l, err := checkLead(in, visitor != nil || proof.PassHash != nil)
 	if err != nil {
 		return nil, err
 	}
@@ -174,8 +176,12 @@ func (s *Store) AddLead(ctx context.Context, in *LeadInput, visitor *User, phone
 	var fail error
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
-		if visitor == nil {
-			id, f, err := s.answerCode(ctx, tx, phone, PurposeLead, codeHash, p)
+		if visitor == nil && proof.PassHash != nil {
+			if err := s.useLeadPass(ctx, tx, phone, proof.PassHash, l.Photos); err != nil {
+				return err
+			}
+		} else if visitor == nil {
+			id, f, err := s.answerCode(ctx, tx, phone, PurposeLead, proof.CodeHash, p)
 			if err != nil || f != nil {
 				fail = f
 				return err

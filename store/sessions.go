@@ -97,7 +97,7 @@ func (s *Store) revokeUserSessions(ctx context.Context, tx *sql.Tx, userID int64
 // enough for every limit's window and for looking into an incident.
 const accountRetention = 7 * 24 * time.Hour
 
-// PruneAccounts deletes sessions that ended, codes and rate events older than the retention
+// PruneAccounts deletes sessions that ended, codes, lead passes and rate events older than the retention
 // window, and answers how many rows went.
 func (s *Store) PruneAccounts(ctx context.Context) (int64, error) {
 	cutoff := s.now() - int64(accountRetention/time.Second)
@@ -107,6 +107,7 @@ func (s *Store) PruneAccounts(ctx context.Context) (int64, error) {
 		for _, q := range []string{
 			`DELETE FROM sessions WHERE expire_at < ?1 OR revoked_at < ?1`,
 			`DELETE FROM otp_codes WHERE create_at < ?1`,
+			`DELETE FROM lead_passes WHERE expire_at < ?1`, // their uploads stay for the purge (pass_id NULL)
 			`DELETE FROM rate_events WHERE at < ?1`,
 		} {
 			res, err := tx.ExecContext(ctx, q, cutoff)

@@ -86,21 +86,26 @@ func uploadPath(address string) string {
 	return a
 }
 
-// StaleUpload is a stored image no profile, account or blog uses any more.
+// StaleUpload is a stored image no profile, account, review, request or blog uses any more.
 type StaleUpload struct {
 	Address, Thumb string
 }
 
 // StaleUploads answers up to limit stored images, uploaded before the cutoff (Unix seconds),
-// that no profile (picture, logo, portfolio), account picture or blog (cover or content) uses,
-// and forgets them in the same transaction; the caller then deletes their files. The cutoff
-// leaves a new upload time to be saved into the form it was made for.
+// that no profile (picture, logo, portfolio), account picture, request for a price (signed in
+// or out) or blog (cover or content) uses, and forgets them in the same transaction; the caller
+// then deletes their files. The cutoff leaves a new upload time to be saved into the form it was
+// made for.
 func (s *Store) StaleUploads(ctx context.Context, before int64, limit int) ([]StaleUpload, error) {
 	var out []StaleUpload
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT u.address, u.thumb FROM uploads u
+		// A signed-out visitor's request photos (lead_uploads) are stored images like the
+		// others: the same file may be in both tables, so a newer row in either keeps it.
+		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT u.address, u.thumb FROM (SELECT address, thumb, create_at FROM uploads
+			UNION ALL SELECT address, thumb, create_at FROM lead_uploads) u
 			WHERE u.create_at < ?1
 			  AND NOT EXISTS (SELECT 1 FROM uploads v WHERE v.address = u.address AND v.create_at >= ?1)
+			  AND NOT EXISTS (SELECT 1 FROM lead_uploads v WHERE v.address = u.address AND v.create_at >= ?1)
 			  AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.profile_image = u.address OR p.logo = u.address
 			      OR p.profile_image = u.thumb OR p.logo = u.thumb
 			      OR EXISTS (SELECT 1 FROM json_each(p.portfolio_images) j WHERE j.value IN (u.address, u.thumb)))
@@ -127,8 +132,10 @@ func (s *Store) StaleUploads(ctx context.Context, before int64, limit int) ([]St
 			return err
 		}
 		for _, su := range out {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM uploads WHERE address = ?`, su.Address); err != nil {
-				return err
+			for _, q := range []string{`DELETE FROM uploads WHERE address = ?`, `DELETE FROM lead_uploads WHERE address = ?`} {
+				if _, err := tx.ExecContext(ctx, q, su.Address); err != nil {
+					return err
+				}
 			}
 		}
 		return nil

@@ -1,6 +1,7 @@
 // Journey 16: a visitor types Finglish in the search box, picks the suggested category with the
 // keyboard and lands on its results; a Persian prefix offers the business itself; a query no
-// profile has all the words of says it fell back, and a misspelt word offers "did you mean".
+// profile has all the words of says it fell back, and a misspelt word offers "did you mean"; a
+// search made is offered again in the empty box as a recent search, and choosing it runs it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, JOURNEY_TIMEOUT, plumber, t } from './harness.mjs';
@@ -47,6 +48,35 @@ for (const lang of ['fa', 'en']) {
     });
   });
 }
+
+test('a search typed is offered again as a recent search, and choosing it runs it (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  const q = 'لوله کش';
+  await w.journey('16-recent-fa', { lang }, async (page) => {
+    await page.goto('/search/tehran');
+    const box = page.locator('#f-q');
+    await box.fill(q);
+    await box.press('Enter');
+    await page.waitForURL((u) => new URL(u).searchParams.get('q') === q);
+    await page.locator('.results-grid .pcard').first().waitFor();
+
+    // Later, elsewhere, then back to the search with an empty box: focusing it offers the search.
+    await page.goto('/');
+    await page.goto('/search/tehran');
+    await page.locator('.results-grid .pcard').first().waitFor();
+    assert.equal(await box.inputValue(), '', 'the box starts empty');
+    await box.click();
+    const list = page.getByRole('listbox', { name: t(lang, 'suggest.label') });
+    const recent = list.getByRole('option', { name: `${q} ${t(lang, 'suggest.kind.recent')}` });
+    await recent.waitFor();
+    assert.equal(await list.getByRole('option').count(), 1, 'only the one search made is offered');
+    await recent.click();
+    await page.waitForURL((u) => new URL(u).searchParams.get('q') === q);
+    assert.equal(await box.inputValue(), q, 'the box shows the search chosen');
+    await page.locator('.results-grid .pcard').first().waitFor();
+    assert.equal(await page.locator('.results-grid .pcard').count(), 1);
+  });
+});
 
 test('no exact match says so; a misspelt word offers did you mean', { timeout: JOURNEY_TIMEOUT }, async () => {
   await w.journey('16-fallback-en', { lang: 'en' }, async (page) => {

@@ -1,5 +1,5 @@
-// Journey 25: owners' statistics. A visitor opens a plumber's page and taps Call and a navigation
-// app; a search shows the page to another visitor; the owner's statistics tab then shows the
+// Journey 25: owners' statistics. A visitor opens a plumber's page, opens and closes the
+// request-a-price form (no quote counted), and taps Call and a navigation app; a search shows the page to another visitor; the owner's statistics tab then shows the
 // view, the appearance and the taps (in fa), the owner's own visit adds nothing, and the tab
 // works in en on a phone too.
 import { after, before, test } from 'node:test';
@@ -31,6 +31,12 @@ test('a visitor views and calls; the owner sees it in the statistics tab (fa, en
   await w.journey('25-statistics-visitor-fa', { lang: 'fa', viewport: PHONE }, async (page) => {
     // A tel: link would leave the page for the phone: the journey stays, the beacon goes.
     await page.goto(path);
+    // Opening the request-a-price form and closing it asks nobody: no quote is counted (one
+    // is when a request is sent). Done first, so any beacon would be counted with the call's.
+    await page.getByRole('button', { name: t('fa', 'lead.action'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t('fa', 'lead.title') });
+    await dialog.getByRole('button', { name: t('fa', 'common.cancel'), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
     const sent = page.waitForRequest((r) => r.url().endsWith('/v1/stats/event') && r.method() === 'POST');
     await page.evaluate(() => {
       for (const a of document.querySelectorAll('a[href^="tel:"]')) a.addEventListener('click', (e) => e.preventDefault());
@@ -60,6 +66,7 @@ test('a visitor views and calls; the owner sees it in the statistics tab (fa, en
     assert.equal(await total(page, 'call'), digits(1, 'fa'));
     assert.equal(await total(page, 'route'), digits(1, 'fa'));
     assert.equal(await total(page, 'sms'), digits(0, 'fa'));
+    assert.equal(await total(page, 'quote'), digits(0, 'fa'), 'opening the request form is not a request');
     await page.locator('.stats-details').getByText(t('fa', 'deskStats.detail.waze'), { exact: true }).waitFor();
     // Three charts, each an image with its summary.
     assert.equal(await page.locator('svg.bar-chart[role="img"]').count(), 3);

@@ -1,11 +1,11 @@
 // Journey 35: the request for a price from the browser, both ways in. A signed-out visitor asks a
 // plumber from the profile page, proves their number with the code the SMS brought (read from
-// the test sender's file), puts a point on the map and sends; the owner's inbox has it with the
-// point and without the number. A signed-in visitor attaches two photos and a point; the owner
+// the test sender's file), which offers them the photos, attaches one, puts a point on the map
+// and sends; the owner's inbox has it with the photo and the point and without the number. A signed-in visitor attaches two photos and a point; the owner
 // sees both photos and the point in the Desk's inbox.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, photo, plumber, signIn, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, digits, photo, plumber, signIn, t } from './harness.mjs';
 
 let w;
 const owner = { phone: '09121110351', name: 'سهراب', password: 'password-sohrab' };
@@ -47,23 +47,29 @@ async function fillRequest(page, lang, what) {
   return dialog;
 }
 
-test('a signed-out visitor proves their number with the SMS code and sends a request with a point (fa, phone)', { timeout: JOURNEY_TIMEOUT }, async () => {
+test('a signed-out visitor proves their number with the SMS code, attaches a photo and sends a request with a point (fa, phone)', { timeout: JOURNEY_TIMEOUT }, async () => {
   const lang = 'fa';
   const what = 'نشت آب زیر سینک';
   await w.journey('35-lead-signed-out-fa', { lang, viewport: PHONE }, async (page) => {
     const dialog = await fillRequest(page, lang, what);
-    // Signed out: photos need an account; the number needs a code.
-    await dialog.getByText(t(lang, 'lead.photosSignIn'), { exact: true }).waitFor();
+    // Signed out: photos come once the number is confirmed with the code.
+    await dialog.getByText(t(lang, 'lead.photosAfterCode', { max: digits(2, lang) }), { exact: true }).waitFor();
+    assert.equal(await dialog.locator('#lead-photos').count(), 0, 'no photos before the code');
     await dialog.getByLabel(t(lang, 'lead.phone')).fill(visitor.phone);
     const before = w.smsCount();
     await dialog.getByRole('button', { name: t(lang, 'lead.sendCode'), exact: true }).click();
     const code = await w.smsCode(visitor.phone, { after: before });
-    // A wrong code is refused on the code's field, and the request is not sent.
+    // A wrong code is refused on the code's field, and nothing is sent.
     await dialog.getByLabel(t(lang, 'lead.code')).fill(code === '000000' ? '111111' : '000000');
-    await dialog.getByRole('button', { name: t(lang, 'lead.submit'), exact: true }).click();
+    await dialog.getByRole('button', { name: t(lang, 'lead.verify'), exact: true }).click();
     await dialog.locator('#lead-code-err').waitFor();
     assert.equal((await inbox()).length, 0, 'a wrong code sent nothing');
     await dialog.getByLabel(t(lang, 'lead.code')).fill(code);
+    await dialog.getByRole('button', { name: t(lang, 'lead.verify'), exact: true }).click();
+    await dialog.getByText(t(lang, 'lead.verified', { phone: digits(visitor.phone, lang) }), { exact: true }).waitFor();
+    // Confirmed: the photo input is offered; one photo goes up with the number's pass.
+    await dialog.locator('#lead-photos').setInputFiles([await photo(page, { name: 'sink.jpg' })]);
+    await dialog.getByRole('img', { name: t(lang, 'reviewPhotos.photoN', { n: digits(1, lang) }) }).waitFor();
     await dialog.getByRole('button', { name: t(lang, 'lead.submit'), exact: true }).click();
     await dialog.getByText(t(lang, 'lead.sentSignedOut'), { exact: true }).waitFor();
   });
@@ -71,10 +77,22 @@ test('a signed-out visitor proves their number with the SMS code and sends a req
   assert.equal(leads.length, 1);
   assert.equal(leads[0].what, what);
   assert.equal(leads[0].numberPhone, '', 'the owner sees no number before answering');
+  assert.equal(leads[0].photos.length, 1, 'the photo reached the owner');
+  assert.equal((await fetch(w.base + leads[0].photos[0])).status, 200, 'the photo is served');
   assert.equal(leads[0].location?.length, 2, 'the point reached the owner');
   const [long, lat] = leads[0].location;
   assert.ok(Math.abs(lat - 35.7) < 0.05 && Math.abs(long - 51.4) < 0.05, `the point is near the profile: ${lat},${long}`);
   assert.notEqual(`${lat},${long}`, '35.7,51.4', 'the point is where the visitor tapped, not the profile');
+
+  // The owner sees the signed-out visitor's photo in the Desk's inbox.
+  await w.journey('35-lead-signed-out-owner-fa', { lang }, async (page) => {
+    await signIn(page, lang, owner.phone, owner.password, { next: '/dashboard/leads' });
+    const card = page.locator('.item-card').filter({ hasText: what });
+    await card.waitFor();
+    await card.getByRole('button', { name: t(lang, 'profile.photoOf', { name: what, n: digits(1, lang), total: digits(1, lang) }) }).waitFor();
+    assert.equal(await card.locator('.gallery img').count(), 1);
+    await page.waitForFunction((sel) => [...document.querySelectorAll(sel)].every((i) => i.complete && i.naturalWidth > 0), '.item-card .gallery img');
+  });
 });
 
 test('a signed-in visitor attaches two photos and a point (en, desktop)', { timeout: JOURNEY_TIMEOUT }, async () => {

@@ -1,5 +1,6 @@
 /** Requests for a price (leads): the visitor's side and the professional's inbox. */
-import { post, put } from './client';
+import { post, put, upload } from './client';
+import type { UploadResult } from './desk';
 import type { CodeSent } from './index';
 
 export type LeadStatus = 'new' | 'seen' | 'answered' | 'declined' | 'done';
@@ -13,9 +14,16 @@ export interface LeadInput {
   what: string;
   when: string;
   photos?: string[];
-  /** Signed out only: the visitor's number and the code sent to it. */
+  /** Signed out only: the visitor's number and the code sent to it, or the pass of verifyLeadCode. */
   numberPhone?: string;
   otpCode?: string;
+  leadToken?: string;
+}
+
+/** What answering the lead code gives: a pass for that number, good for half an hour. */
+export interface LeadPass {
+  leadToken: string;
+  expire_at: string;
 }
 
 /** One professional's side of a request, as the visitor compares them. */
@@ -68,6 +76,16 @@ export interface OwnerLead {
 }
 
 export const sendLeadCode = (numberPhone: string) => post<CodeSent>('/v1/send-sms/sendSmsForLead', { numberPhone });
+/** Answers the lead code (used up) for a pass with which a signed-out visitor attaches photos. */
+export const verifyLeadCode = (numberPhone: string, otpCode: string) => post<LeadPass>('/v1/lead/verify', { numberPhone, otpCode });
+/** Sends a signed-out visitor's photo for their request (at most 2 per pass). */
+export function uploadLeadPhoto(numberPhone: string, leadToken: string, file: Blob, name: string) {
+  const form = new FormData();
+  form.append('numberPhone', numberPhone);
+  form.append('leadToken', leadToken);
+  form.append('file', file, name);
+  return upload<UploadResult>('/v1/lead/upload', form);
+}
 export const addLead = (body: LeadInput) => post<VisitorLead>('/v1/lead/add', body);
 export const getMyLeads = (skip: number, take: number, signal?: AbortSignal) =>
   post<{ leads: VisitorLead[]; count: number }>('/v1/lead/getMine', { skip, take }, { signal });

@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n';
-import { addLead, sendLeadCode } from '../api/leads';
+import { addLead, sendLeadCode, uploadLeadPhoto, verifyLeadCode } from '../api/leads';
 import { useAuth } from '../state/auth';
 import { mapServerErrors } from '../lib/serverErrors';
+import { ApiError } from '../api/client';
 import { toast } from '../state/toast';
 import { Dialog } from './Dialog';
 import { FormField } from './FormField';
@@ -45,7 +46,8 @@ type Errors = Partial<Record<'what' | 'when' | 'numberPhone' | 'otpCode' | 'form
 
 /**
  * The form to ask professionals for a price: what, when, and, signed out, the visitor's number
- * proven by a code. Signed in, the visitor then goes to their requests to compare the answers.
+ * proven by a code. Signed out, confirming the code first gives a pass with which up to two
+ * photos can be attached. Signed in, the visitor then goes to their requests to compare the answers.
  */
 export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId, center }: Props) {
   const { t, i18n } = useTranslation();
@@ -58,6 +60,8 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
+  /** The pass of the answered code: the number is proven, and photos may be attached. */
+  const [pass, setPass] = useState<{ phone: string; token: string } | null>(null);
   const [err, setErr] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -69,6 +73,13 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
 
   const fail = (x: unknown) => {
     const m = mapServerErrors(x, ['what', 'when', 'numberPhone', 'otpCode']);
+    // A pass that expired (half an hour) or was used: the visitor asks for a new code (the
+    // message stays on the form).
+    if (x instanceof ApiError && x.fields?.leadToken) {
+      setPass(null);
+      setCode('');
+      setPhotos([]);
+    }
     setErr({ ...m.fields, form: m.form ?? undefined });
   };
   const askCode = async () => {
@@ -83,12 +94,28 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
       setBusy(false);
     }
   };
+  const verify = async () => {
+    if (!code.trim()) {
+      setErr({ otpCode: t('errors.enter', { des: t('lead.code') }) });
+      return;
+    }
+    setBusy(true);
+    try {
+      const p = await verifyLeadCode(phone.trim(), code.trim());
+      setPass({ phone: phone.trim(), token: p.leadToken });
+      setErr({});
+    } catch (x) {
+      fail(x);
+    } finally {
+      setBusy(false);
+    }
+  };
   const submit = async (e: Event) => {
     e.preventDefault();
     const n: Errors = {};
     if (!what.trim()) n.what = t('errors.enter', { des: t('lead.what') });
-    if (signedOut && !phone.trim()) n.numberPhone = t('errors.enter', { des: t('lead.phone') });
-    if (signedOut && !code.trim()) n.otpCode = t('errors.enter', { des: t('lead.code') });
+    if (signedOut && !pass && !phone.trim()) n.numberPhone = t('errors.enter', { des: t('lead.phone') });
+    if (signedOut && !pass && !code.trim()) n.otpCode = t('errors.enter', { des: t('lead.code') });
     if (chosen.length === 0) n.form = t('lead.chooseOne');
     setErr(n);
     if (Object.keys(n).length) return;
@@ -101,8 +128,9 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
         what: what.trim(),
         when: when.trim(),
         ...(pin ? { lat: pin.lat, long: pin.lng } : {}),
-        ...(!signedOut && photos.length ? { photos } : {}),
-        ...(signedOut ? { numberPhone: phone.trim(), otpCode: code.trim() } : {}),
+        ...((!signedOut || pass) && photos.length ? { photos } : {}),
+        ...(signedOut && pass ? { numberPhone: pass.phone, leadToken: pass.token } : {}),
+        ...(signedOut && !pass ? { numberPhone: phone.trim(), otpCode: code.trim() } : {}),
       });
       toast(t('lead.sent', { count: chosen.length }), 'success');
       if (signedOut) setDone(true);
@@ -145,10 +173,19 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
           )}
           <FormField id="lead-what" label={t('lead.what')} value={what} onInput={setWhat} textarea rows={4} maxLength={MAX_WHAT} counter required error={err.what} hint={t('lead.whatHint')} />
           <FormField id="lead-when" label={t('lead.when')} value={when} onInput={setWhen} maxLength={100} error={err.when} placeholder={t('lead.whenHint')} />
-          {signedOut ? (
-            <p class="small muted">{t('lead.photosSignIn')}</p>
-          ) : (
+          {!signedOut ? (
             <ReviewPhotosInput id="lead" value={photos} onChange={setPhotos} max={MAX_LEAD_PHOTOS} label={t('lead.photos', { max: localDigits(MAX_LEAD_PHOTOS, lang) })} />
+          ) : pass ? (
+            <ReviewPhotosInput
+              id="lead"
+              value={photos}
+              onChange={setPhotos}
+              max={MAX_LEAD_PHOTOS}
+              label={t('lead.photos', { max: localDigits(MAX_LEAD_PHOTOS, lang) })}
+              upload={(file, name) => uploadLeadPhoto(pass.phone, pass.token, file, name)}
+            />
+          ) : (
+            <p class="small muted">{t('lead.photosAfterCode', { max: localDigits(MAX_LEAD_PHOTOS, lang) })}</p>
           )}
           <div class="field lead-point">
             <div class="pin-head">
@@ -187,14 +224,24 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
               )}
             </p>
           </div>
-          {signedOut && (
+          {signedOut && pass && (
+            <p class="small" role="status">
+              {t('lead.verified', { phone: localDigits(pass.phone, lang) })}
+            </p>
+          )}
+          {signedOut && !pass && (
             <>
               <FormField id="lead-phone" label={t('lead.phone')} value={phone} onInput={setPhone} type="tel" inputMode="tel" dir="ltr" localDigits required error={err.numberPhone} hint={t('lead.phoneHint')} />
               <button type="button" class="btn btn-outline btn-sm" onClick={askCode} disabled={busy || !phone.trim()}>
                 {codeSent ? t('lead.resend') : t('lead.sendCode')}
               </button>
               {codeSent && (
-                <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err.otpCode} autocomplete="one-time-code" />
+                <>
+                  <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err.otpCode} autocomplete="one-time-code" />
+                  <button type="button" class="btn btn-outline btn-sm" onClick={verify} disabled={busy || !code.trim()}>
+                    {t('lead.verify')}
+                  </button>
+                </>
               )}
             </>
           )}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { uploadFile } from '../api/desk';
+import { type UploadResult, uploadFile } from '../api/desk';
 import { useTranslation } from '../i18n';
 import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
@@ -11,7 +11,8 @@ export const MAX_REVIEW_PHOTOS = 3;
 /**
  * Up to three photos for a review, each uploaded as soon as it is chosen (uploadKey "comment",
  * the server's size, pixel and hourly limits apply) and shown as a thumbnail that can be removed.
- * A request for a price uses it too, with its own `max` (2) and `label`.
+ * A request for a price uses it too, with its own `max` (2) and `label`, and signed out its own
+ * `upload` (the lead pass's route).
  */
 export function ReviewPhotosInput({
   id,
@@ -19,7 +20,15 @@ export function ReviewPhotosInput({
   onChange,
   max = MAX_REVIEW_PHOTOS,
   label,
-}: { id: string; value: string[]; onChange: (v: string[]) => void; max?: number; label?: string }) {
+  upload = (file, name) => uploadFile('comment', file, name),
+}: {
+  id: string;
+  value: string[];
+  onChange: (v: string[]) => void;
+  max?: number;
+  label?: string;
+  upload?: (file: Blob, name: string) => Promise<UploadResult>;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +53,7 @@ export function ReviewPhotosInput({
       }
       setBusy((n) => n + 1);
       try {
-        const r = await uploadFile('comment', file, file.name || 'photo.jpg');
+        const r = await upload(file, file.name || 'photo.jpg');
         added = [...added, r.address];
         onChange(added);
       } catch (e) {

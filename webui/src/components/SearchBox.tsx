@@ -2,31 +2,28 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { getSuggestions, type PlaceName, type Suggestions } from '../api';
 import { localName, useTranslation } from '../i18n';
+import { parseRecent, withRecent } from '../lib/recentSearches';
 import { ALL_IRAN, urlFromFilters } from '../lib/searchUrl';
 import { Icon } from './Icon';
 import './searchbox.css';
 
 const RECENT_KEY = 'kardan.recentSearches';
-const MAX_RECENT = 5;
 const DEBOUNCE_MS = 120;
 
 /** The searches typed last on this device, newest first. */
 export function recentSearches(): string[] {
   try {
-    const v = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, MAX_RECENT) : [];
+    return parseRecent(localStorage.getItem(RECENT_KEY));
   } catch {
-    return [];
+    return []; // storage refused (private mode): no list
   }
 }
 
 /** Remembers a search typed, for the suggestions of an empty box. */
 export function rememberSearch(q: string) {
-  const v = q.trim();
-  if (!v) return;
+  if (!q.trim()) return;
   try {
-    const next = [v, ...recentSearches().filter((x) => x !== v)].slice(0, MAX_RECENT);
-    localStorage.setItem(RECENT_KEY, JSON.stringify(next));
+    localStorage.setItem(RECENT_KEY, JSON.stringify(withRecent(recentSearches(), q)));
   } catch {
     /* a full storage only forgets the list */
   }

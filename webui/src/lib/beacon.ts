@@ -1,5 +1,8 @@
-/** The taps an owner's statistics count (see POST /v1/stats/event). */
-export type TapKind = 'call' | 'sms' | 'route' | 'share' | 'social' | 'website' | 'quote';
+/**
+ * The taps an owner's statistics count (see POST /v1/stats/event). A quote request is not one:
+ * the server counts it when the request is sent.
+ */
+export type TapKind = 'call' | 'sms' | 'route' | 'share' | 'social' | 'website';
 
 /** Which tap a contact of the profile page is: its kind from `contactKind`, its type as stored. */
 export function contactTap(kind: string, type: string): { kind: TapKind; detail: string } {

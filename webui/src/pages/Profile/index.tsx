@@ -178,10 +178,9 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
             <button
               type="button"
               class="btn btn-outline lead-btn"
-              onClick={() => {
-                setAsking(true);
-                tap('quote');
-              }}
+              // No beacon here: the server counts a quote for each asked profile when the
+              // request is sent (lead/add), not when the form is merely opened.
+              onClick={() => setAsking(true)}
             >
               <Icon name="tag" size={18} />
               {t('lead.action')}
