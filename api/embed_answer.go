@@ -60,7 +60,7 @@ func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
 		}
 		// The search the page would have asked for counts against the same limit.
 		if s.searchLimit != nil {
-			if ok, _ := s.searchLimit.allow(s.addrKeyOf(r)); !ok {
+			if ok, _ := s.searchLimit.take(r.Context(), s.addrKeyOf(r)); !ok {
 				return nil
 			}
 		}

@@ -1,9 +1,12 @@
 package api
 
 import (
+	"context"
+	"log/slog"
 	"math"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -11,7 +14,7 @@ import (
 	"kardan/store"
 )
 
-// limitedRoutes are the route templates the in-memory per-address limiter guards: the public
+// limitedRoutes are the route templates the per-address search limiter guards: the public
 // searches, which cost the most CPU of anything an anonymous client can ask for. Writes have
 // limits of their own in the database (rate_events), which survive restarts.
 var limitedRoutes = map[string]bool{
@@ -25,8 +28,29 @@ var limitedRoutes = map[string]bool{
 // is busy the table starts afresh (a burst of new addresses then gets one free burst each).
 const maxBuckets = 100_000
 
-// tokenBucket limits requests per key (a client address): each key has up to burst tokens,
-// refilled at rate per second, and a request takes one.
+// limiter answers whether key (a client address) may make one more request now, or how long
+// until it may.
+type limiter interface {
+	take(ctx context.Context, key string) (bool, time.Duration)
+}
+
+// newLimiter answers the limiter of kind at rate a second with bursts of burst, or nil (no
+// limit) when rate is not positive. On PostgreSQL the buckets are shared by every replica
+// (sharedBucket), so N replicas allow a client what one would; on SQLite the one process's
+// memory is the whole site's (tokenBucket), and a take costs no database round trip.
+func newLimiter(st *store.Store, kind string, rate float64, burst int) limiter {
+	l := newTokenBucket(rate, burst, nil)
+	if l == nil {
+		return nil
+	}
+	if st.IsPostgres() {
+		return &sharedBucket{st: st, kind: kind, rate: l.rate, burst: l.burst}
+	}
+	return l
+}
+
+// tokenBucket limits requests per key (a client address) in memory: each key has up to burst
+// tokens, refilled at rate per second, and a request takes one.
 type tokenBucket struct {
 	rate, burst float64
 	now         func() time.Time
@@ -68,7 +92,8 @@ func (l *tokenBucket) allow(key string) (bool, time.Duration) {
 		b = &bucket{tokens: l.burst, last: now}
 		l.buckets[key] = b
 	}
-	if el := now.Sub(b.last).Seconds(); el > 0 {
+	// Whole microseconds, as the shared bucket counts them, so both answer alike.
+	if el := float64(now.Sub(b.last)/time.Microsecond) / 1e6; el > 0 {
 		b.tokens = math.Min(l.burst, b.tokens+el*l.rate)
 	}
 	b.last = now
@@ -77,6 +102,36 @@ func (l *tokenBucket) allow(key string) (bool, time.Duration) {
 		return true, 0
 	}
 	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+}
+
+func (l *tokenBucket) take(_ context.Context, key string) (bool, time.Duration) { return l.allow(key) }
+
+// sharedBucketWait bounds a take on the shared table: a database that cannot answer this fast
+// lets the request through rather than stall every search behind it.
+const sharedBucketWait = time.Second
+
+// sharedBucket is tokenBucket's arithmetic on the store's limit_buckets table (store.TakeToken):
+// one statement per request, outside the writer lock, on the store's clock.
+type sharedBucket struct {
+	st          *store.Store
+	kind        string
+	rate, burst float64
+	warned      atomic.Int64 // Unix seconds of the last warning, so an outage logs once a minute
+}
+
+func (l *sharedBucket) take(ctx context.Context, key string) (bool, time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, sharedBucketWait)
+	defer cancel()
+	ok, wait, err := l.st.TakeToken(ctx, l.kind, key, l.rate, l.burst, l.st.Now())
+	if err != nil {
+		// Fail open: a limit that cannot be counted must not turn the site off with it.
+		if now := time.Now().Unix(); now-l.warned.Load() >= 60 {
+			l.warned.Store(now)
+			slog.Warn("rate limit: the shared bucket cannot be reached; letting requests through", "limit", l.kind, "err", err)
+		}
+		return true, 0
+	}
+	return ok, wait
 }
 
 // sweep drops the buckets that have refilled completely: forgetting them changes nothing.
@@ -102,7 +157,7 @@ func (s *Server) limitSearch(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if cur := mux.CurrentRoute(r); cur != nil {
 			if t, err := cur.GetPathTemplate(); err == nil && limitedRoutes[t] {
-				if ok, wait := s.searchLimit.allow(s.addrKeyOf(r)); !ok {
+				if ok, wait := s.searchLimit.take(r.Context(), s.addrKeyOf(r)); !ok {
 					writeError(w, r, store.TooMany(int64(math.Ceil(wait.Seconds()))))
 					return
 				}

@@ -87,12 +87,12 @@ type Server struct {
 	sms    auth.Sender
 	media  *media.Processor
 
-	metrics     *metrics     // nil without --metrics
-	searchLimit *tokenBucket // nil without a search rate
+	metrics     *metrics // nil without --metrics
+	searchLimit limiter  // nil without a search rate
 	stats       *stats.Counter
-	statsLimit  *tokenBucket // statistics beacons per client address
-	loginFlight *inFlight    // password checks running per number and per address
-	router      *mux.Router  // the route table, which the sweep test walks
+	statsLimit  limiter     // statistics beacons per client address
+	loginFlight *inFlight   // password checks running per number and per address
+	router      *mux.Router // the route table, which the sweep test walks
 }
 
 // New builds the server over an open store.
@@ -115,10 +115,10 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	}
 	s.metrics = newMetrics(s)
 	s.loginFlight = newInFlight(loginVerifyInFlight)
-	s.searchLimit = newTokenBucket(cfg.SearchRate, cfg.SearchBurst, nil)
+	s.searchLimit = newLimiter(st, "search", cfg.SearchRate, cfg.SearchBurst)
 	// Statistics days follow the store's clock, which dates every write (tests move it).
 	s.stats = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location)
-	s.statsLimit = newTokenBucket(statsBeaconRate, statsBeaconBurst, nil)
+	s.statsLimit = newLimiter(st, "stats_beacon", statsBeaconRate, statsBeaconBurst)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {
 		s.media = media.NewProcessor(cfg.Uploads, media.DefaultOptions)

@@ -21,6 +21,13 @@ const (
 // what is left. Without it counts are written only when an owner reads them.
 func (s *Server) RunStats(ctx context.Context) { s.stats.Run(ctx) }
 
+// PruneShared deletes what the replicas share and no longer need (store.PruneShared): the
+// statistics' marks and keys of the days before today, in the time zone statistics days are
+// counted in, and the rate-limit buckets idle for an hour. The leader runs it hourly.
+func (s *Server) PruneShared(ctx context.Context) (int64, error) {
+	return s.store.PruneShared(ctx, s.store.Now().In(s.cfg.Location).Format(time.DateOnly))
+}
+
 // visitorOf names r's visitor for today's statistics (see package stats).
 func (s *Server) visitorOf(r *http.Request) stats.Visitor {
 	return s.stats.VisitorOf(clientIPOf(r), r.UserAgent())
@@ -70,7 +77,7 @@ type statsEvent struct {
 // for a bot or a visitor already counted today for that tap. It reads one row and writes
 // nothing; the count is written with the second's others.
 func (s *Server) handleStatsEvent(w http.ResponseWriter, r *http.Request) error {
-	if allowed, wait := s.statsLimit.allow(s.addrKeyOf(r)); !allowed {
+	if allowed, wait := s.statsLimit.take(r.Context(), s.addrKeyOf(r)); !allowed {
 		return store.TooMany(int64(wait/time.Second) + 1)
 	}
 	var in statsEvent

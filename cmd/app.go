@@ -323,7 +323,8 @@ func (a *App) startBackground(ctx context.Context) {
 var leaderEvery = 2 * time.Second
 
 // pruneAccounts deletes ended sessions, old sign-up codes and old rate-limit events every hour,
-// so those tables stay small.
+// so those tables stay small; on PostgreSQL also the idle shared buckets and the statistics'
+// marks and keys of past days.
 func (a *App) pruneAccounts(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -334,6 +335,13 @@ func (a *App) pruneAccounts(ctx context.Context) {
 			slog.Error("prune accounts", "err", err)
 		} else if n > 0 {
 			slog.Info("pruned accounts", "rows", n)
+		}
+		if !a.Store.IsLeader() {
+			// as above
+		} else if n, err := a.API.PruneShared(ctx); err != nil && ctx.Err() == nil {
+			slog.Error("prune shared limits and statistics marks", "err", err)
+		} else if n > 0 {
+			slog.Info("pruned shared limits and statistics marks", "rows", n)
 		}
 		select {
 		case <-ctx.Done():

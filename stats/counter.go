@@ -1,7 +1,14 @@
 // Package stats counts what visitors do with profiles, for their owners' statistics, without
 // keeping anything personal: each visitor is a keyed hash of their address and browser whose key
-// lives only in memory and changes every day, so yesterday's visitors cannot be told apart from
-// today's, nor recognised by anyone reading the database (which holds only daily counts).
+// changes every day, so yesterday's visitors cannot be told apart from today's, nor recognised
+// by anyone reading the database (which holds only daily counts).
+//
+// On SQLite the key lives only in this process's memory, and so does the day's memory of who
+// was counted. On PostgreSQL several replicas count, and a visitor behind a round-robin balancer
+// reaches several: the day's key is shared through the database (store.StatsDayKey), and every
+// count carries its mark (the keyed hash of visitor, profile, kind and detail), which the flush
+// inserts into the day's marks so that only the first replica to flush a mark counts it
+// (store.AddStatsMarked). Marks and keys are deleted once their day is over (store.PruneShared).
 package stats
 
 import (
@@ -10,7 +17,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/binary"
-	"hash/maphash"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync"
@@ -34,18 +41,28 @@ type Visitor struct {
 	bot bool
 }
 
+// keyWait bounds the wait for the day's shared key, and keyRetry how long counting pauses
+// after the database failed to give it: at midnight every request waits for one round trip,
+// and a database that is down does not stall each request for long.
+const (
+	keyWait  = 500 * time.Millisecond
+	keyRetry = 5 * time.Second
+)
+
 // Counter buffers counts in memory and adds them to the store once a second.
 type Counter struct {
-	store *store.Store
-	now   func() time.Time
-	loc   *time.Location
+	store  *store.Store
+	now    func() time.Time
+	loc    *time.Location
+	shared bool // the store is PostgreSQL: key and marks are shared with the other replicas
 
 	mu      sync.Mutex
 	day     string // the day key and seen belong to
 	key     [32]byte
-	seed    maphash.Seed
+	retryAt time.Time // no key for today: counting is off until then (shared only)
 	seen    map[uint64]struct{}
 	pending map[pendingKey]int64
+	marks   []store.StatMark // shared only: what pending counts, mark by mark
 	dropped int64
 
 	flushMu sync.Mutex // one flush at a time, so counts are added in order
@@ -64,21 +81,41 @@ func NewCounter(st *store.Store, now func() time.Time, loc *time.Location) *Coun
 	if loc == nil {
 		loc = time.UTC
 	}
-	return &Counter{store: st, now: now, loc: loc, pending: map[pendingKey]int64{}}
+	return &Counter{store: st, now: now, loc: loc, shared: st.IsPostgres(), pending: map[pendingKey]int64{}}
 }
 
-// rotate starts a new day when the clock has moved on: a new random key, and nobody seen yet.
-// c.mu is held.
+// rotate starts a new day when the clock has moved on: a new key, and nobody seen yet. It
+// answers the day, or "" when there is no key for it (the shared key could not be read: nothing
+// is counted until it can). c.mu is held.
 func (c *Counter) rotate() string {
-	day := c.now().In(c.loc).Format(time.DateOnly)
-	if day != c.day {
-		c.day = day
+	now := c.now()
+	day := now.In(c.loc).Format(time.DateOnly)
+	if day == c.day {
+		return day
+	}
+	if !c.shared {
 		if _, err := rand.Read(c.key[:]); err != nil {
 			panic(err) // crypto/rand never fails on a supported system
 		}
-		c.seed = maphash.MakeSeed()
-		c.seen = map[uint64]struct{}{}
+	} else {
+		if now.Before(c.retryAt) {
+			return ""
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), keyWait)
+		key, err := c.store.StatsDayKey(ctx, day)
+		cancel()
+		if err == nil && len(key) != len(c.key) {
+			err = fmt.Errorf("the day's key has %d bytes, want %d", len(key), len(c.key))
+		}
+		if err != nil {
+			c.retryAt = now.Add(keyRetry)
+			slog.Warn("statistics: no visitor key for the day; not counting for now", "day", day, "err", err)
+			return ""
+		}
+		copy(c.key[:], key)
 	}
+	c.day = day
+	c.seen = map[uint64]struct{}{}
 	return day
 }
 
@@ -89,6 +126,10 @@ func (c *Counter) VisitorOf(addr, userAgent string) Visitor {
 	}
 	c.mu.Lock()
 	day := c.rotate()
+	if day == "" {
+		c.mu.Unlock()
+		return Visitor{bot: true} // counted as nobody, like a bot, until the key is back
+	}
 	m := hmac.New(sha256.New, c.key[:])
 	c.mu.Unlock()
 	m.Write([]byte(addr))
@@ -127,18 +168,25 @@ func (c *Counter) CountAll(v Visitor, profiles []int64, kind string) {
 	}
 }
 
-// countLocked counts for a visitor of today's key; c.mu is held.
-func (c *Counter) countLocked(v Visitor, profile int64, kind, detail string) bool {
-	var h maphash.Hash
-	h.SetSeed(c.seed)
+// markOf answers the mark of one count: a hash of the visitor (itself keyed by the day's key)
+// with what was counted. It is the same in every replica for the same visitor, day and count,
+// which is what lets them agree whom they counted.
+func markOf(v Visitor, profile int64, kind, detail string) uint64 {
+	h := sha256.New()
 	var b [16]byte
 	binary.LittleEndian.PutUint64(b[:8], v.id)
 	binary.LittleEndian.PutUint64(b[8:], uint64(profile))
 	h.Write(b[:])
-	h.WriteString(kind)
-	h.WriteByte(0)
-	h.WriteString(detail)
-	k := h.Sum64()
+	h.Write([]byte(kind))
+	h.Write([]byte{0})
+	h.Write([]byte(detail))
+	var sum [sha256.Size]byte
+	return binary.LittleEndian.Uint64(h.Sum(sum[:0]))
+}
+
+// countLocked counts for a visitor of today's key; c.mu is held.
+func (c *Counter) countLocked(v Visitor, profile int64, kind, detail string) bool {
+	k := markOf(v, profile, kind, detail)
 	if _, ok := c.seen[k]; ok {
 		return false
 	}
@@ -147,6 +195,10 @@ func (c *Counter) countLocked(v Visitor, profile int64, kind, detail string) boo
 		return false
 	}
 	c.seen[k] = struct{}{}
+	if c.shared {
+		c.marks = append(c.marks, store.StatMark{ProfileID: profile, Day: v.day, Kind: kind, Detail: detail, Mark: int64(k)})
+		return true
+	}
 	c.pending[pendingKey{profile: profile, day: v.day, kind: kind, detail: detail}]++
 	return true
 }
@@ -156,6 +208,9 @@ func (c *Counter) countLocked(v Visitor, profile int64, kind, detail string) boo
 func (c *Counter) Flush(ctx context.Context) error {
 	c.flushMu.Lock()
 	defer c.flushMu.Unlock()
+	if c.shared {
+		return c.flushMarks(ctx)
+	}
 	c.mu.Lock()
 	batch := c.pending
 	if len(batch) == 0 {
@@ -174,6 +229,25 @@ func (c *Counter) Flush(ctx context.Context) error {
 		for k, n := range batch {
 			c.pending[k] += n
 		}
+		c.mu.Unlock()
+	}
+	return err
+}
+
+// flushMarks adds the buffered marks to the store: each counts unless another replica (or an
+// earlier flush whose answer was lost) has added it already. c.flushMu is held.
+func (c *Counter) flushMarks(ctx context.Context) error {
+	c.mu.Lock()
+	batch := c.marks
+	c.marks = nil
+	c.mu.Unlock()
+	if len(batch) == 0 {
+		return nil
+	}
+	err := c.store.AddStatsMarked(ctx, batch)
+	if err != nil {
+		c.mu.Lock()
+		c.marks = append(batch, c.marks...)
 		c.mu.Unlock()
 	}
 	return err

@@ -134,3 +134,94 @@ func BenchmarkSearchAppearances(b *testing.B) {
 		}
 	}
 }
+
+// On PostgreSQL two replicas' counters share the day's key and marks: visitors whose requests
+// reach both (round robin) are counted once a day, whichever flushes first, and a new day has a
+// new key, shared too.
+func TestCounterAcrossReplicas(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("replicas share a PostgreSQL database: run with " + storetest.EngineEnv + "=postgres")
+	}
+	ctx := context.Background()
+	a := storetest.Seeded(t)
+	b, err := store.Open(ctx, a.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	owner := &store.User{NumberPhone: "09120000001", Name: "Owner", PasswordHash: "x"}
+	if err := a.CreateUser(ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.CreateProfile(ctx, owner.ID, &store.ProfileInput{ProfileName: "Plumbing", ProvinceID: 1, CityID: 1, RangeWorker: 1, CategoryList: []int64{101}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	cs := []*stats.Counter{stats.NewCounter(a, clock, time.UTC), stats.NewCounter(b, clock, time.UTC)}
+	const ua = "Mozilla/5.0 Firefox/140.0"
+
+	count := func(day string) map[string]int64 {
+		t.Helper()
+		var wg sync.WaitGroup
+		for _, c := range cs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if err := c.Flush(ctx); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		rows, err := a.ProfileStats(ctx, p.ID, day, day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int64{}
+		for _, r := range rows {
+			got[r.Kind] += r.N
+		}
+		return got
+	}
+	// 20 visitors, each through both replicas three times; half of them flushed in between.
+	for round := range 3 {
+		for i := range 20 {
+			for _, c := range cs {
+				v := c.VisitorOf(fmt.Sprintf("10.0.0.%d", i), ua)
+				c.Count(v, p.ID, store.StatView, "")
+				c.CountAll(v, []int64{p.ID}, store.StatAppearance)
+			}
+		}
+		if round == 1 {
+			count("2026-03-21")
+		}
+	}
+	if got := count("2026-03-21"); got[store.StatView] != 20 || got[store.StatAppearance] != 20 {
+		t.Fatalf("counts across two replicas: %v, want 20 views and 20 appearances (each visitor once)", got)
+	}
+
+	mu.Lock()
+	now = now.Add(24 * time.Hour)
+	mu.Unlock()
+	for _, c := range cs {
+		c.Count(c.VisitorOf("10.0.0.1", ua), p.ID, store.StatView, "")
+	}
+	if got := count("2026-03-22"); got[store.StatView] != 1 {
+		t.Fatalf("the next day: %v, want the visitor's view once", got)
+	}
+	// The day before's marks and key go with the leader's prune; today's stay.
+	if _, err := a.PruneShared(ctx, "2026-03-22"); err != nil {
+		t.Fatal(err)
+	}
+	var old, today int
+	if err := a.DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM stats_seen WHERE day < '2026-03-22') + (SELECT COUNT(*) FROM stats_keys WHERE day < '2026-03-22'),
+		(SELECT COUNT(*) FROM stats_seen WHERE day = '2026-03-22')`).Scan(&old, &today); err != nil {
+		t.Fatal(err)
+	}
+	if old != 0 || today != 1 {
+		t.Fatalf("after the prune: %d rows of past days left (want 0), %d marks of today (want 1)", old, today)
+	}
+}
