@@ -15,7 +15,7 @@ import (
 // (package stats). None of the buckets' or keys' statements takes the writer lock. On SQLite the
 // one process's memory is already the whole site's, so these answer ErrNotShared and the
 // callers keep their in-memory forms (api/ratelimit.go, package stats). The tables are
-// PostgreSQL's migration 0065.
+// PostgreSQL's migration 0066.
 
 // ErrNotShared is the answer of the shared forms on SQLite, where the process's memory serves.
 var ErrNotShared = errors.New("store: shared limits and statistics keys are for PostgreSQL replicas")
