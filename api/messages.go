@@ -21,7 +21,7 @@ const (
 // Placeholders in braces ({des}, {seconds}) are filled from the error's arguments; {des} names a
 // field whose label is the "field.<name>" entry. Each area of the API keeps its messages in its
 // own file; a key defined twice stops the server at start-up (see mergeCatalogues).
-var catalogue = mergeCatalogues(coreMessages, pageMessages, profileMessages, seoMessages, accountMessages, communityMessages, recoveryMessages, quotaMessages, ownerMessages, savedMessages, verifyClaimMessages)
+var catalogue = mergeCatalogues(coreMessages, pageMessages, profileMessages, seoMessages, accountMessages, communityMessages, recoveryMessages, quotaMessages, ownerMessages, savedMessages, verifyClaimMessages, searchPageMessages)
 
 // mergeCatalogues joins the areas' message maps, refusing a key defined twice.
 func mergeCatalogues(parts ...map[string][2]string) map[string][2]string {

@@ -50,14 +50,27 @@ func TestContentInHTML(t *testing.T) {
 	}
 
 	// A search page says what the app's results page says: its heading, the count, and each card's
-	// name (a link), field and city, and stars (journey 39 compares them with the app's).
+	// name (a link), field and city, stars, open status and lowest price (journey 39 compares them
+	// with the app's), under the app's search bar holding the address's words and beside its
+	// filters showing the address's city and category.
 	s := rootOf(t, w.send(t, req{method: "GET", path: "/search/tehran/plumber"}).Body)
 	for _, want := range []string{"<h1>لوله‌کش در تهران</h1>", `<p class="muted small result-count">۱ نتیجه</p>`,
 		`<a class="pcard-link" href="/profile/`, `dir="auto">لوله‌کشی علی</h2>`,
-		`<p class="pcard-field muted small">تأسیسات ساختمان<span aria-hidden="true"> · </span>تهران</p>`,
-		`<span class="stars" role="img" aria-label="هنوز امتیازی ثبت نشده"><span aria-hidden="true">تازه‌وارد</span></span>`} {
+		`<p class="pcard-field muted small">تأسیسات ساختمان<span aria-hidden="true"> · </span><span class="ssr-i inline-icon" style="inline-size: 14px; block-size: 14px" aria-hidden="true"></span>تهران</p>`,
+		`<span class="stars" role="img" aria-label="هنوز امتیازی ثبت نشده"><span class="stars-icons" aria-hidden="true" style="--star-size: 14px"><span class="stars-fg" style="inline-size: 0%"></span></span><span aria-hidden="true">تازه‌وارد</span></span>`,
+		`<span class="small pcard-price">خدمت رایگان دارد</span>`, `<p class="lead-bar card card-pad">`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("search page lacks %s in %s", want, s)
+		}
+	}
+	// Its search bar and filters show the address's words, place and filters.
+	s = rootOf(t, w.send(t, req{method: "GET", path: "/search/tehran/plumber?q=%D9%84%D9%88%D9%84%D9%87&min_score=4"}).Body)
+	for _, want := range []string{`<form role="search" method="get" action="/search/tehran/plumber">`, `<input type="hidden" name="min_score" value="4">`,
+		`name="q" autocomplete="off" value="لوله"`, `<span>تهران</span>`, `<option selected>لوله‌کش</option>`,
+		`<label class="chip-radio checked"><input type="radio" name="min_score" checked><span class="ssr-i"`,
+		`<span class="count-dot">۴</span>`} {
+		if !strings.Contains(s, want) {
+			t.Errorf("filtered search page lacks %s in %s", want, s)
 		}
 	}
 	if a := w.send(t, req{method: "POST", path: "/v1/comment/add", token: w.other,
@@ -67,7 +80,8 @@ func TestContentInHTML(t *testing.T) {
 	s = rootOf(t, w.send(t, req{method: "GET", path: "/en/search/iran"}).Body)
 	for _, want := range []string{"<h1>Businesses in all of Iran</h1>", `<p class="muted small result-count">1 result</p>`,
 		`<a class="pcard-link" href="/en/profile/`,
-		`<span class="stars" role="img" aria-label="Score 4 of 5 from 1 review"><span aria-hidden="true"><strong>4</strong> (1)</span></span>`} {
+		`<span class="stars" role="img" aria-label="Score 4 of 5 from 1 review"><span class="stars-icons" aria-hidden="true" style="--star-size: 14px"><span class="stars-fg" style="inline-size: 80%"></span></span><span aria-hidden="true"><strong>4</strong> (1)</span></span>`,
+		`<span>All of Iran</span>`, `<a class="btn btn-outline on-map" href="/en/map">`} {
 		if !strings.Contains(s, want) {
 			t.Errorf("English search page lacks %s in %s", want, s)
 		}

@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+
+	"kardan/store"
 )
 
 // searchMeta answers the meta of a search page, /search/{city|iran}/{category?}, titled for its
@@ -28,6 +31,7 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 	// title and description above it say more for a results page in a search engine.
 	place := message(lang, "content_all_iran", nil)
 	heading := ""
+	at := &searchPlace{}
 	citySlag := strings.ToLower(parts[0])
 	if citySlag != "iran" {
 		c, err := s.store.CityBySlag(r.Context(), citySlag)
@@ -37,6 +41,7 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 		where = name(c.FarsiName, c.EnglishName)
 		place = where
 		citySlag = c.Slag
+		at.City = where
 	}
 	path := "/search/" + url.PathEscape(citySlag)
 	trail := []crumb{{message(lang, "site_name", nil), "/"}, {where, path}}
@@ -50,12 +55,18 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 			return pageMeta{}, false
 		}
 		what = name(c.FarsiName, c.EnglishName)
+		at.Category, at.Field = what, c.IsField()
 		heading = message(lang, "content_search_in", map[string]any{"what": what, "where": place})
 		path += "/" + url.PathEscape(c.Slag)
 		trail = append(trail, crumb{what, path})
 	}
 	if heading == "" {
 		heading = message(lang, "content_search_all", map[string]any{"where": place})
+	}
+	if id, err := strconv.ParseInt(r.URL.Query().Get("province"), 10, 64); err == nil && id > 0 {
+		if pr, err := s.store.Province(r.Context(), id); err == nil {
+			at.ProvinceID, at.Province = id, name(pr.FarsiName, pr.EnglishName)
+		}
 	}
 	args := map[string]any{"what": what, "where": where}
 	return pageMeta{
@@ -64,7 +75,17 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 		Description: message(lang, "search_meta_desc", args),
 		Path:        path,
 		JSONLD:      []any{s.breadcrumbList(r, trail)},
+		Search:      at,
 	}, true
+}
+
+// searchPlace is what a search page's address names, as its filters show it: the city's name
+// ("" for all of Iran) and the category's ("" for none), and whether that is a field of work.
+type searchPlace struct {
+	City, Category string
+	Field          bool
+	Province       string // the province the address's query names, when it exists
+	ProvinceID     int64
 }
 
 // searchResults is the part of a searchUser answer a search page shows without its app: the
@@ -87,6 +108,22 @@ type searchResult struct {
 	City         *cityRef      `json:"city"`
 	RangeWorker  *categoryRef  `json:"range_worker"`
 	CategoryList []categoryRef `json:"category_list"`
+	// What the app's card shows besides (src/components/ProfileCard).
+	Verified        bool            `json:"verified"`
+	ProfileImage    string          `json:"profile_image"`
+	PortfolioImages []string        `json:"portfolio_images"`
+	Logo            string          `json:"logo"`
+	OpenStatus      string          `json:"open_status"`
+	NextChange      *store.Change   `json:"next_change"`
+	HoursOfWork     store.Hours     `json:"hours_of_work"`
+	SpecialDays     []any           `json:"special_days"`
+	Services        []searchService `json:"services"`
+	Distance        *float64        `json:"distance"`
+}
+
+// searchService is what a card reads of a service: its price, when it has one.
+type searchService struct {
+	Price *float64 `json:"price"`
 }
 
 // readSearchResults reads the first answer of a search page; nil when it has none.

@@ -66,7 +66,7 @@ func (s *Server) handleWeb(w http.ResponseWriter, r *http.Request) {
 		if heading == "" {
 			heading = meta.Title
 		}
-		meta.Content = searchContent(r, heading, res)
+		meta.Content = searchContent(r, heading, meta.Search, res, s.now())
 	}
 	s.writeIndex(w, r, meta)
 }
@@ -146,6 +146,7 @@ type pageMeta struct {
 	First       *firstAnswer // the answer to the page's first API request, for its app to take
 	Content     string       // the page's main content as HTML, for readers without the app
 	Prefix      string       // the language's address prefix the page was asked under ("" or "/en")
+	Search      *searchPlace // a search page's city and category, for its filters
 }
 
 // enAddress answers the English address of a page's path.
