@@ -30,7 +30,11 @@ func TestPurge(t *testing.T) {
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
-	upload := func(name string) string {
+	reviewer := &store.User{NumberPhone: "09122222222", Name: "y", PasswordHash: "x"}
+	if err := st.CreateUser(ctx, reviewer); err != nil {
+		t.Fatal(err)
+	}
+	uploadAs := func(by *store.User, uploadKey, name string) string {
 		key := "ab/" + name + ".jpg"
 		if err := storage.Put(ctx, key, strings.NewReader("image")); err != nil {
 			t.Fatal(err)
@@ -38,13 +42,14 @@ func TestPurge(t *testing.T) {
 		if err := storage.Put(ctx, "ab/"+name+"-t.jpg", strings.NewReader("thumb")); err != nil {
 			t.Fatal(err)
 		}
-		rec := &store.Upload{UserID: u.ID, UploadKey: store.UploadUserTechnical, Address: "/uploads/" + key,
+		rec := &store.Upload{UserID: by.ID, UploadKey: uploadKey, Address: "/uploads/" + key,
 			Thumb: "/uploads/ab/" + name + "-t.jpg", SHA256: name, Mime: "image/jpeg", Width: 1, Height: 1, Size: 5}
 		if err := st.RecordUpload(ctx, rec); err != nil {
 			t.Fatal(err)
 		}
 		return rec.Address
 	}
+	upload := func(name string) string { return uploadAs(u, store.UploadUserTechnical, name) }
 	exists := func(addr string) bool {
 		f, err := storage.Open(ctx, strings.TrimPrefix(addr, "/uploads/"))
 		if errors.Is(err, fs.ErrNotExist) {
@@ -60,7 +65,14 @@ func TestPurge(t *testing.T) {
 	gone := upload("gone")     // the picture of a profile deleted long ago
 	unused := upload("unused") // never saved into anything
 	live := &store.ProfileInput{ProfileName: "نجاری", ProvinceID: 1, CityID: 1, RangeWorker: 1, CategoryList: []int64{106}, Logo: kept}
-	if _, err := st.CreateProfile(ctx, u.ID, live, false); err != nil {
+	livePro, err := st.CreateProfile(ctx, u.ID, live, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A review photo, shown with the review on the live profile, long after its grace week.
+	photo := uploadAs(reviewer, store.UploadComment, "review")
+	review := &store.CommentInput{ProfileID: livePro.ID, Score: 5, Description: "کار تمیز و به‌موقع", Images: []string{photo}}
+	if _, err := st.AddComment(ctx, reviewer, review); err != nil {
 		t.Fatal(err)
 	}
 	old := &store.ProfileInput{ProfileName: "لوله‌کشی", ProvinceID: 1, CityID: 1, RangeWorker: 2, CategoryList: []int64{201}, ProfileImage: gone}
@@ -88,7 +100,7 @@ func TestPurge(t *testing.T) {
 	if rep.Profiles != 1 || rep.Images != 4 {
 		t.Fatalf("got %+v, want 1 profile and 4 files (2 images with thumbnails)", rep)
 	}
-	for addr, want := range map[string]bool{kept: true, gone: false, unused: false, fresh: true} {
+	for addr, want := range map[string]bool{kept: true, photo: true, gone: false, unused: false, fresh: true} {
 		if got := exists(addr); got != want {
 			t.Errorf("%s exists: got %v, want %v", addr, got, want)
 		}

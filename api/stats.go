@@ -72,10 +72,11 @@ type statsEvent struct {
 }
 
 // handleStatsEvent handles "POST /v1/stats/event {profile_id, kind, detail}": a visitor's tap on
-// a profile's call, SMS, route (detail: the app), share, social (detail: the network), website
-// or quote button, sent by the web app with navigator.sendBeacon. It answers {counted}: false
-// for a bot or a visitor already counted today for that tap. It reads one row and writes
-// nothing; the count is written with the second's others.
+// a profile's call, SMS, route (detail: the app), share, social (detail: the network) or website
+// button, sent by the web app with navigator.sendBeacon; a quote is refused like an unknown kind
+// (lead/add counts it). It answers {counted}: false for a bot or a visitor already counted
+// today for that tap. It reads one row and writes nothing; the count is written with the
+// second's others.
 func (s *Server) handleStatsEvent(w http.ResponseWriter, r *http.Request) error {
 	if allowed, wait := s.statsLimit.take(r.Context(), s.addrKeyOf(r)); !allowed {
 		return store.TooMany(int64(wait/time.Second) + 1)

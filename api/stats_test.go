@@ -99,7 +99,6 @@ func TestStatisticsOverHTTP(t *testing.T) {
 		{"social", "instagram", "10.30.0.1", true},
 		{"social", "Telegram", "10.30.0.1", true},
 		{"website", "", "10.30.0.1", true},
-		{"quote", "", "10.30.0.1", true},
 	} {
 		if got := w.counted(t, beacon(w.profile.ID, tc.kind, tc.detail, tc.ip)); got != tc.want {
 			t.Fatalf("%s %s from %s: counted %v, want %v", tc.kind, tc.detail, tc.ip, got, tc.want)
@@ -119,6 +118,8 @@ func TestStatisticsOverHTTP(t *testing.T) {
 			fa, en string
 		}{
 			{"Kind", beacon(w.profile.ID, "like", "", "10.31.0.1"), 400, "را درست وارد کنید", "Enter correct kind"},
+			// Quotes are counted by lead/add; a beacon (a cached old app, a direct call) would inflate them.
+			{"Quote", beacon(w.profile.ID, "quote", "", "10.31.0.1"), 400, "را درست وارد کنید", "Enter correct kind"},
 			{"Detail", beacon(w.profile.ID, "route", "teleport", "10.31.0.1"), 400, "را درست وارد کنید", "Enter correct detail"},
 			{"DetailOnCall", beacon(w.profile.ID, "call", "x", "10.31.0.1"), 400, "را درست وارد کنید", "Enter correct kind"},
 			{"ID", beacon(0, "call", "", "10.31.0.1"), 400, "را درست وارد کنید", "Enter correct profile_id"},
@@ -142,7 +143,7 @@ func TestStatisticsOverHTTP(t *testing.T) {
 
 	t.Run("Figures", func(t *testing.T) {
 		got := w.stats(t, w.owner, "")
-		want := map[string]int64{"view": 2, "appearance": 2, "call": 2, "sms": 1, "route": 2, "share": 1, "social": 2, "website": 1, "quote": 1}
+		want := map[string]int64{"view": 2, "appearance": 2, "call": 2, "sms": 1, "route": 2, "share": 1, "social": 2, "website": 1, "quote": 0}
 		for k, n := range want {
 			if got.Totals[k] != n {
 				t.Errorf("total %s = %d, want %d (%v)", k, got.Totals[k], n, got.Totals)

@@ -92,9 +92,11 @@ func (s *Store) ProfileVisibleOwner(ctx context.Context, id int64) (visible bool
 // RouteApps are the navigation apps a route tap may name.
 var RouteApps = map[string]bool{"google": true, "waze": true, "neshan": true, "balad": true, "apple": true, "osm": true}
 
-// StatDetail checks a tap's kind and detail, and answers the detail as stored: a route names
-// its navigation app, a social tap one of SocialTypes (in the spec's spelling); other taps
-// have none.
+// StatDetail checks the kind and detail of a tap a beacon (POST /v1/stats/event) reports, and
+// answers the detail as stored: a route names its navigation app, a social tap one of
+// SocialTypes (in the spec's spelling); other taps have none. A quote is no beacon's: the
+// server counts one per asked profile when a request for a price is sent (lead/add), so a
+// cached old web app or a direct call cannot add quotes nobody asked for.
 func StatDetail(kind, detail string) (string, bool) {
 	detail = strings.TrimSpace(detail)
 	switch kind {
@@ -104,7 +106,7 @@ func StatDetail(kind, detail string) (string, bool) {
 	case StatSocial:
 		name, _, ok := canonicalSocialType(detail)
 		return name, ok
-	case StatCall, StatSMS, StatShare, StatWebsite, StatQuote:
+	case StatCall, StatSMS, StatShare, StatWebsite:
 		return "", detail == ""
 	}
 	return "", false

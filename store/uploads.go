@@ -92,29 +92,38 @@ type StaleUpload struct {
 }
 
 // StaleUploads answers up to limit stored images, uploaded before the cutoff (Unix seconds),
-// that no profile (picture, logo, portfolio), account picture, request for a price (signed in
-// or out) or blog (cover or content) uses, and forgets them in the same transaction; the caller
-// then deletes their files. The cutoff leaves a new upload time to be saved into the form it was
-// made for.
+// that no profile (picture, logo, portfolio), account picture, review (its photos, shown or
+// hidden), request for a price (signed in or out), blog (cover or content) or edit waiting for
+// moderation uses, and forgets them in the same transaction; the caller then deletes their
+// files. The cutoff leaves a new upload time to be saved into the form it was made for.
+//
+// Every column that may hold an upload's path must be named here, or the purge deletes a file
+// that is still shown (migrations: grep for the columns holding /uploads/ paths).
 func (s *Store) StaleUploads(ctx context.Context, before int64, limit int) ([]StaleUpload, error) {
 	var out []StaleUpload
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		// A signed-out visitor's request photos (lead_uploads) are stored images like the
 		// others: the same file may be in both tables, so a newer row in either keeps it.
+		// An image without a thumbnail has thumb '', which every empty column equals and every
+		// text contains (instr(x, '') is 1): matching it would keep the image for ever.
+		// A review's photos are stored paths (commentImages), read once per statement: most
+		// reviews have none, and scanning every review for each old upload would not scale.
 		rows, err := tx.QueryContext(ctx, `SELECT DISTINCT u.address, u.thumb FROM (SELECT address, thumb, create_at FROM uploads
 			UNION ALL SELECT address, thumb, create_at FROM lead_uploads) u
 			WHERE u.create_at < ?1
 			  AND NOT EXISTS (SELECT 1 FROM uploads v WHERE v.address = u.address AND v.create_at >= ?1)
 			  AND NOT EXISTS (SELECT 1 FROM lead_uploads v WHERE v.address = u.address AND v.create_at >= ?1)
 			  AND NOT EXISTS (SELECT 1 FROM profiles p WHERE p.profile_image = u.address OR p.logo = u.address
-			      OR p.profile_image = u.thumb OR p.logo = u.thumb
+			      OR (u.thumb <> '' AND (p.profile_image = u.thumb OR p.logo = u.thumb))
 			      OR EXISTS (SELECT 1 FROM json_each(p.portfolio_images) j WHERE j.value IN (u.address, u.thumb)))
-			  AND NOT EXISTS (SELECT 1 FROM users w WHERE w.profile_image IN (u.address, u.thumb))
+			  AND NOT EXISTS (SELECT 1 FROM users w WHERE w.profile_image = u.address OR (u.thumb <> '' AND w.profile_image = u.thumb))
+			  AND u.address NOT IN (SELECT j.value FROM comments c, json_each(c.images) j WHERE c.images <> '[]')
+			  AND (u.thumb = '' OR u.thumb NOT IN (SELECT j.value FROM comments c, json_each(c.images) j WHERE c.images <> '[]'))
 			  AND NOT EXISTS (SELECT 1 FROM leads l, json_each(l.photos) j WHERE j.value IN (u.address, u.thumb))
-			  AND NOT EXISTS (SELECT 1 FROM profile_edits e WHERE instr(e.input, u.address) > 0 OR instr(e.input, u.thumb) > 0)
-			  AND NOT EXISTS (SELECT 1 FROM blog_edits e WHERE instr(e.edit, u.address) > 0 OR instr(e.edit, u.thumb) > 0)
-			  AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.image_url IN (u.address, u.thumb)
-			      OR instr(b.content, u.address) > 0 OR instr(b.content, u.thumb) > 0)
+			  AND NOT EXISTS (SELECT 1 FROM profile_edits e WHERE instr(e.input, u.address) > 0 OR (u.thumb <> '' AND instr(e.input, u.thumb) > 0))
+			  AND NOT EXISTS (SELECT 1 FROM blog_edits e WHERE instr(e.edit, u.address) > 0 OR (u.thumb <> '' AND instr(e.edit, u.thumb) > 0))
+			  AND NOT EXISTS (SELECT 1 FROM blogs b WHERE b.image_url = u.address OR (u.thumb <> '' AND b.image_url = u.thumb)
+			      OR instr(b.content, u.address) > 0 OR (u.thumb <> '' AND instr(b.content, u.thumb) > 0))
 			LIMIT ?2`, before, limit)
 		if err != nil {
 			return err
