@@ -194,7 +194,7 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
                 {codeSent ? t('lead.resend') : t('lead.sendCode')}
               </button>
               {codeSent && (
-                <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err.otpCode} autocomplete="one-time-code" />
+                <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" localDigits required error={err.otpCode} autocomplete="one-time-code" />
               )}
             </>
           )}
