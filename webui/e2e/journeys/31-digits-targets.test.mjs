@@ -1,11 +1,11 @@
 // Journey 31: REVIEW #29 one digit style per language (a mobile and a WhatsApp of the same number
-// read alike on the profile; a number typed into the sign-in form, and the account's mobile the
-// profile form's contact step starts with, read in the language's digits and go to the API in
-// Latin ones), #33 the desktop hero's and map page's example texts show whole, #36 the footer's
+// read alike on the profile; a number typed into the sign-in form, the account's mobile the
+// profile form's contact step starts with, a WhatsApp number there, the contact page's phone and
+// a one-time code read in the language's digits and go to the API in Latin ones), #33 the desktop hero's and map page's example texts show whole, #36 the footer's
 // links are at least 24 px tall on a phone. In Persian and English.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, DESKTOP, PHONE, digits, plumber, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, DESKTOP, PHONE, digits, plumber, t, toast } from './harness.mjs';
 
 let w;
 let prof;
@@ -13,6 +13,9 @@ let prof;
 before(async () => {
   w = await World.start({ name: '31-digits-targets' });
   const owner = await w.user('09121110311', 'سینا رادمنش', 'password-sina-31');
+  // One account per language signs in with a code, so neither waits for the other's SMS.
+  await w.user('09121110312', 'سینا یک', 'password-sina-312');
+  await w.user('09121110313', 'Sina Two', 'password-sina-313');
   prof = await w.profile(
     owner.token,
     plumber({
@@ -84,6 +87,66 @@ for (const lang of ['fa', 'en']) {
       await first.press('ArrowLeft');
       await first.pressSequentially('77');
       assert.equal(await first.inputValue(), digits('091211107731', lang));
+
+      // #29: a WhatsApp number reads in the language's digits as the mobile does, and so does its
+      // example; a Telegram handle stays as written.
+      // A valid mobile again, so leaving the field shows no error that would move the add button
+      // under the pointer. The form offers phone, WhatsApp and Telegram next, in that order.
+      await first.fill('09121110311');
+      await first.blur();
+      for (const i of [1, 2, 3]) {
+        await page.locator('.add-row').click();
+        await page.locator(`#pf-link-${i}`).waitFor();
+      }
+      assert.equal(await page.locator('#pf-link-2-type').inputValue(), 'Whatsap');
+      assert.equal(await page.locator('#pf-link-3-type').inputValue(), 'Telegram');
+      const whatsapp = page.locator('#pf-link-2');
+      await whatsapp.fill('+98 912 111 0311');
+      assert.equal(await whatsapp.inputValue(), digits('+98 912 111 0311', lang));
+      if (lang === 'fa') assert.doesNotMatch(await whatsapp.getAttribute('placeholder'), /[0-9]/);
+      const telegram = page.locator('#pf-link-3');
+      await telegram.fill('@sina_31');
+      assert.equal(await telegram.inputValue(), '@sina_31');
+      await telegram.fill('t.me/sina31');
+      assert.equal(await telegram.inputValue(), 't.me/sina31');
+
+      // #29: the contact page's phone number too; the message takes it in Latin digits.
+      await page.goto('/contact');
+      await page.locator('#c-name').fill('سینا');
+      await page.locator('#c-subject').fill('ارقام');
+      const phone = page.locator('#c-number_phone');
+      await phone.fill('09121110311');
+      assert.equal(await phone.inputValue(), digits('09121110311', lang));
+      if (lang === 'fa') assert.doesNotMatch(await phone.getAttribute('placeholder'), /[0-9]/);
+      await page.locator('#c-message').fill('شماره‌ها یک‌دست باشند.');
+      const [critic] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/v1/critics-and-suggestions/')),
+        page.getByRole('button', { name: t(lang, 'common.send'), exact: true }).click(),
+      ]);
+      assert.equal(critic.status(), 200, await critic.text());
+      assert.equal(JSON.parse(critic.request().postData()).number_phone, '09121110311');
+    });
+    await w.journey(`31-code-${lang}`, { lang, viewport: PHONE }, async (page) => {
+      // #29: a one-time code, typed as the SMS gives it, reads in the language's digits; the API
+      // gets it in Latin ones.
+      const number = lang === 'fa' ? '09121110312' : '09121110313';
+      await page.goto('/login?tab=code');
+      const before = w.smsCount();
+      await page.locator('#c-mobile').fill(number);
+      await page.getByRole('button', { name: t(lang, 'auth.sendCode'), exact: true }).click();
+      await toast(page, t(lang, 'auth.codeSent'));
+      const code = await w.smsCode(number, { after: before });
+      const field = page.locator('#c-code');
+      assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
+      assert.equal(await field.getAttribute('inputmode'), 'numeric');
+      await field.fill(code);
+      assert.equal(await field.inputValue(), digits(code, lang));
+      const [login] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/v1/user/loginWithCode')),
+        page.locator('form').getByRole('button', { name: t(lang, 'nav.login'), exact: true }).click(),
+      ]);
+      assert.equal(login.status(), 200, await login.text());
+      assert.equal(JSON.parse(login.request().postData()).otpCode, code);
     });
     await w.journey(`31-hero-${lang}`, { lang, viewport: DESKTOP }, async (page) => {
       // #33: on a desktop the hero's query field holds its whole example text, and so does the

@@ -4,6 +4,7 @@ import { useTranslation } from '../i18n';
 import { addClaim, sendClaimCode } from '../api/owners';
 import { useAuth } from '../state/auth';
 import { mapServerErrors } from '../lib/serverErrors';
+import { localDigits } from '../lib/digits';
 import { Dialog } from './Dialog';
 import { FormField } from './FormField';
 
@@ -14,7 +15,7 @@ type Errors = Partial<Record<'otpCode' | 'description' | 'form', string>>;
  * number the listing shows, types it with a note for the admin, and the claim waits for review.
  */
 export function ClaimDialog({ open, onClose, id, name }: { open: boolean; onClose: () => void; id: number; name: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const auth = useAuth();
   const loc = useLocation();
   const [sentTo, setSentTo] = useState('');
@@ -78,9 +79,9 @@ export function ClaimDialog({ open, onClose, id, name }: { open: boolean; onClos
           {sentTo && (
             <>
               <p class="small" role="status">
-                {t('claim.codeSent')} <span dir="ltr">{sentTo}</span>
+                {t('claim.codeSent')} <span dir="ltr">{localDigits(sentTo, i18n.language)}</span>
               </p>
-              <FormField id="claim-code" label={t('claim.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err.otpCode} autocomplete="one-time-code" />
+              <FormField id="claim-code" label={t('claim.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" localDigits required error={err.otpCode} autocomplete="one-time-code" />
               <FormField id="claim-note" label={t('claim.note')} value={note} onInput={setNote} textarea rows={3} maxLength={1000} error={err.description} hint={t('claim.noteHint')} />
             </>
           )}

@@ -237,7 +237,7 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
               </button>
               {codeSent && (
                 <>
-                  <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err.otpCode} autocomplete="one-time-code" />
+                  <FormField id="lead-code" label={t('lead.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" localDigits required error={err.otpCode} autocomplete="one-time-code" />
                   <button type="button" class="btn btn-outline btn-sm" onClick={verify} disabled={busy || !code.trim()}>
                     {t('lead.verify')}
                   </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localDigitsInput } from './digits';
+import { contactDigitsInput, localDigitsInput } from './digits';
 import { emptyProfileForm, toPayload } from './profileForm';
 
 /** A stand-in for a focused input: its text, its selection and the calls that move it. */
@@ -37,6 +37,25 @@ describe('localDigitsInput', () => {
       throw new Error('rewritten');
     };
     expect(localDigitsInput(el as unknown as HTMLInputElement, 'fa')).toBe('+98 912');
+  });
+});
+
+describe('contactDigitsInput', () => {
+  it("shows a messenger's number in the language's digits and hands over Latin ones", () => {
+    const el = field('+98 912 5', 9);
+    expect(contactDigitsInput(el as unknown as HTMLInputElement, 'fa')).toBe('+98 912 5');
+    expect(el.value).toBe('+۹۸ ۹۱۲ ۵');
+    expect([el.selectionStart, el.selectionEnd]).toEqual([9, 9]);
+  });
+  it('keeps a handle or a link in Latin digits, those a number showed in Persian included', () => {
+    // "0912" read ۰۹۱۲ while it was a number; a letter makes it a handle.
+    const el = field('۰۹۱۲a', 5);
+    expect(contactDigitsInput(el as unknown as HTMLInputElement, 'fa')).toBe('0912a');
+    expect(el.value).toBe('0912a');
+    expect([el.selectionStart, el.selectionEnd]).toEqual([5, 5]);
+    const link = field('t.me/sina_31', 12);
+    expect(contactDigitsInput(link as unknown as HTMLInputElement, 'fa')).toBe('t.me/sina_31');
+    expect(link.value).toBe('t.me/sina_31');
   });
 });
 

@@ -22,18 +22,31 @@ export function localDigits(s: string | number, lang: string): string {
 /**
  * The input handler of a field that shows numbers in the language's digits (a phone number in
  * Persian digits in fa) while its value stays in Latin ones, as the API takes numbers: rewrites
- * the element's text in place, keeping the caret (each digit is one UTF-16 unit in either
- * script, so positions do not move), and answers the value in Latin digits.
+ * the element's text in place, keeping the caret, and answers the value in Latin digits.
  */
 export function localDigitsInput(el: HTMLInputElement, lang: string): string {
   const latin = toLatinDigits(el.value);
-  const shown = localDigits(latin, lang);
-  if (el.value !== shown) {
-    const [start, end] = [el.selectionStart, el.selectionEnd];
-    el.value = shown;
-    if (start !== null && end !== null && el.ownerDocument?.activeElement === el) el.setSelectionRange(start, end);
-  }
+  show(el, localDigits(latin, lang));
   return latin;
+}
+
+/**
+ * The input handler of a messenger's field (WhatsApp, Telegram), which takes a number, a handle
+ * or a link: a number reads in the language's digits as with localDigitsInput, anything else in
+ * Latin ones, as handles and links are written; the value answered is in Latin digits either way.
+ */
+export function contactDigitsInput(el: HTMLInputElement, lang: string): string {
+  const latin = toLatinDigits(el.value);
+  show(el, contactDigits(latin, lang));
+  return latin;
+}
+
+/** Rewrites an input's text in place, the caret kept (a digit is one UTF-16 unit in either script). */
+function show(el: HTMLInputElement, shown: string) {
+  if (el.value === shown) return;
+  const [start, end] = [el.selectionStart, el.selectionEnd];
+  el.value = shown;
+  if (start !== null && end !== null && el.ownerDocument?.activeElement === el) el.setSelectionRange(start, end);
 }
 
 /**

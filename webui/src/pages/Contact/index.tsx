@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
 import { usePageMeta } from '../../components/PageMeta';
 import { Icon } from '../../components/Icon';
+import { FormField } from '../../components/FormField';
 import { sendCritic } from '../../api';
 import { useAuth } from '../../state/auth';
 import { toast } from '../../state/toast';
@@ -20,7 +21,6 @@ export default function Contact() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const set = (k: Field) => (e: Event) => setV({ ...v, [k]: (e.target as HTMLInputElement).value });
   const label = (k: Field) => t(`contact.fields.${k}`);
 
   const submit = async (e: Event) => {
@@ -50,23 +50,10 @@ export default function Contact() {
     }
   };
 
-  const input = (k: Field, type = 'text', extra: Record<string, unknown> = {}) => (
-    <div class="field">
-      <label for={`c-${k}`}>
-        {label(k)}
-        {['name', 'subject', 'message'].includes(k) && <span class="req" aria-hidden="true"> *</span>}
-      </label>
-      {k === 'message' ? (
-        <textarea id={`c-${k}`} class="textarea" value={v[k]} onInput={set(k)} aria-invalid={!!err[k]} aria-describedby={err[k] ? `c-${k}-err` : undefined} maxLength={2000} />
-      ) : (
-        <input id={`c-${k}`} class="input" type={type} value={v[k]} onInput={set(k)} aria-invalid={!!err[k]} aria-describedby={err[k] ? `c-${k}-err` : undefined} {...extra} />
-      )}
-      {err[k] && (
-        <span class="field-error" id={`c-${k}-err`}>
-          {err[k]}
-        </span>
-      )}
-    </div>
+  // The page's fields are FormFields, the one way to build a form; the phone number reads in the
+  // language's digits as it is typed and is kept in Latin ones (REVIEW #29).
+  const input = (k: Field, extra: Partial<Parameters<typeof FormField>[0]> = {}) => (
+    <FormField id={`c-${k}`} label={label(k)} value={v[k]} onInput={(x) => setV((old) => ({ ...old, [k]: x }))} error={err[k]} required={['name', 'subject', 'message'].includes(k)} {...extra} />
   );
 
   return (
@@ -92,14 +79,14 @@ export default function Contact() {
           ) : (
             <form onSubmit={submit} noValidate>
               <div class="two-cols">
-                {input('name', 'text', { autocomplete: 'name' })}
+                {input('name', { autocomplete: 'name' })}
                 {input('subject')}
               </div>
               <div class="two-cols">
-                {input('email', 'email', { autocomplete: 'email', dir: 'ltr' })}
-                {input('number_phone', 'tel', { autocomplete: 'tel', inputmode: 'tel', dir: 'ltr', placeholder: t('auth.mobilePlaceholder') })}
+                {input('email', { type: 'email', autocomplete: 'email', dir: 'ltr' })}
+                {input('number_phone', { type: 'tel', autocomplete: 'tel', inputMode: 'tel', dir: 'ltr', placeholder: t('auth.mobilePlaceholder'), localDigits: true })}
               </div>
-              {input('message')}
+              {input('message', { textarea: true, maxLength: 2000 })}
               <button type="submit" class="btn btn-primary" disabled={busy}>
                 {busy ? <span class="spinner" aria-hidden="true" /> : <Icon name="send" size={18} />}
                 {t('common.send')}

@@ -198,7 +198,8 @@ export default function Account() {
                 id="ac-code"
                 label={t('auth.code')}
                 value={code}
-                onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+                onInput={(v) => setCode(v.replace(/\D/g, ''))}
+                localDigits
                 error={err.otpCode}
                 hint={t('auth.codeSentTo', { n: localDigits(me.numberPhone ?? '', lang) })}
                 inputMode="numeric"

@@ -5,6 +5,7 @@ import { FormField } from '../../components/FormField';
 import { Icon } from '../../components/Icon';
 import { VerifiedBadge } from '../../components/VerifiedBadge';
 import { useTranslation } from '../../i18n';
+import { localDigits } from '../../lib/digits';
 import { mapServerErrors } from '../../lib/serverErrors';
 import { useLoad } from '../../lib/useLoad';
 import { toast } from '../../state/toast';
@@ -14,7 +15,7 @@ import { toast } from '../../state/toast';
  * verifying the business, the field for the code that reached the business's number.
  */
 export function VerifyPanel({ p }: { p: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const v = useLoad(() => getVerification(p.id), [p.id, p.verified], { progress: false });
   const [code, setCode] = useState('');
   const [err, setErr] = useState('');
@@ -58,8 +59,8 @@ export function VerifyPanel({ p }: { p: Profile }) {
     <form class="status-note verify-form" onSubmit={submit} noValidate>
       <Icon name="shield" size={18} />
       <div>
-        <p>{t('deskVerify.sent', { phone: v.data?.numberPhone ?? '' })}</p>
-        <FormField id={`verify-code-${p.id}`} label={t('deskVerify.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" required error={err} autocomplete="one-time-code" />
+        <p>{t('deskVerify.sent', { phone: localDigits(v.data?.numberPhone ?? '', i18n.language) })}</p>
+        <FormField id={`verify-code-${p.id}`} label={t('deskVerify.code')} value={code} onInput={setCode} inputMode="numeric" dir="ltr" inputClass="otp" localDigits required error={err} autocomplete="one-time-code" />
         <button type="submit" class="btn btn-primary btn-sm" disabled={busy}>
           {t('deskVerify.confirm')}
         </button>

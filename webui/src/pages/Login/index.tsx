@@ -274,7 +274,8 @@ function CodeForm({ kind, mobile, setMobile, done }: { kind: 'login' | 'reset'; 
         id={ids.code}
         label={t('auth.code')}
         value={code}
-        onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+        onInput={(v) => setCode(v.replace(/\D/g, ''))}
+        localDigits
         error={err.code}
         inputMode="numeric"
         autocomplete="one-time-code"

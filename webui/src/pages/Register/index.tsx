@@ -136,7 +136,8 @@ export default function Register() {
               id="r-code"
               label={t('auth.code')}
               value={code}
-              onInput={(v) => setCode(toLatinDigits(v).replace(/\D/g, ''))}
+              onInput={(v) => setCode(v.replace(/\D/g, ''))}
+              localDigits
               error={err.code}
               inputMode="numeric"
               autocomplete="one-time-code"

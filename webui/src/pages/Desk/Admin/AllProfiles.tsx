@@ -55,7 +55,7 @@ export default function AllProfiles() {
     setBusy(p.id);
     try {
       const r = await startVerification(p.id);
-      toast(t('deskVerify.codeSent', { phone: r?.numberPhone ?? '' }), 'success');
+      toast(t('deskVerify.codeSent', { phone: localDigits(r?.numberPhone ?? '', i18n.language) }), 'success');
     } catch (e) {
       toast((e as Error).message, 'error');
     } finally {

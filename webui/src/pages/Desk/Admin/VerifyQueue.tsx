@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { adminVerifications, setVerified, startVerification, type Verification } from '../../../api/owners';
 import { formatDate } from '../../../lib/format';
+import { localDigits } from '../../../lib/digits';
 import { toast } from '../../../state/toast';
 import { ModerationQueue, type QueueControl } from './ModerationQueue';
 
@@ -30,7 +31,7 @@ export default function VerifyQueue() {
   const resend = async (v: Verification) => {
     try {
       await startVerification(v.user_technical_id, v.numberPhone);
-      toast(t('deskVerify.codeSent', { phone: v.numberPhone }), 'success');
+      toast(t('deskVerify.codeSent', { phone: localDigits(v.numberPhone, i18n.language) }), 'success');
     } catch (e) {
       toast((e as Error).message, 'error');
     }
@@ -49,7 +50,7 @@ export default function VerifyQueue() {
           </h3>
           <div class="item-meta">
             <span class={`badge ${v.status === 'confirmed' ? 'badge-open' : 'badge-plain'}`}>{t(`deskVerify.status.${v.status}`)}</span>
-            <span dir="ltr">{v.numberPhone}</span>
+            <span dir="ltr">{localDigits(v.numberPhone, i18n.language)}</span>
             {v.create_at && <span>{formatDate(v.create_at, lang)}</span>}
           </div>
           <div class="item-actions">

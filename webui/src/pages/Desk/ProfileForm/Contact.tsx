@@ -15,7 +15,7 @@ const LINK_LABEL: Record<LinkKind, string> = {
 };
 import { contactKind, contactLink } from '../../../lib/links';
 import { emptyContact, type ContactRow } from '../../../lib/profileForm';
-import { localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
+import { contactDigits, contactDigitsInput, localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
 import { move } from './Services';
 import type { TabProps } from './shared';
 
@@ -47,9 +47,11 @@ export default function Contact({ form, update, err }: TabProps) {
           const ok = !!r.link.trim() && !live;
           const icon = contactLink(r.type, r.link).icon;
           // A phone or mobile number reads in the language's digits, the account's own prefilled
-          // mobile included (REVIEW #29); the form keeps it in Latin ones, as the API takes it.
+          // mobile included (REVIEW #29), and so does a messenger's (WhatsApp, Telegram) when it is
+          // a number and not a handle; the form keeps them in Latin ones, as the API takes them.
           const kind = linkKind(r.type);
           const numeric = kind === 'mobile' || kind === 'phone';
+          const messenger = kind === 'messenger';
           return (
             <li key={r.key} class="row-card contact-row">
               <div class="contact-fields">
@@ -75,15 +77,15 @@ export default function Contact({ form, update, err }: TabProps) {
                       id={`pf-link-${i}`}
                       class="input"
                       dir="ltr"
-                      value={numeric ? localDigits(toLatinDigits(r.link), lang) : r.link}
-                      placeholder={numeric ? localDigits(linkExample(r.type), lang) : linkExample(r.type)}
+                      value={numeric ? localDigits(toLatinDigits(r.link), lang) : messenger ? contactDigits(r.link, lang) : r.link}
+                      placeholder={numeric || messenger ? localDigits(linkExample(r.type), lang) : linkExample(r.type)}
                       inputMode={['mobile', 'phone', 'fax'].includes(r.type) ? 'tel' : r.type === 'Email' ? 'email' : 'text'}
                       autocomplete="off"
                       aria-invalid={!!shown}
                       aria-describedby={shown ? `pf-link-${i}-err` : undefined}
                       onInput={(e) => {
                         const el = e.target as HTMLInputElement;
-                        setRow(i, { link: numeric ? localDigitsInput(el, lang) : el.value });
+                        setRow(i, { link: numeric ? localDigitsInput(el, lang) : messenger ? contactDigitsInput(el, lang) : el.value });
                       }}
                       onBlur={() => setTouched(new Set(touched).add(r.key))}
                     />
