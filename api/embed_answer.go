@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"kardan/search"
+	"kardan/store"
 )
 
 // A profile or search page is an app page: its HTML carries no content, and the app asks the
@@ -30,6 +31,11 @@ type firstAnswer struct {
 	path   string
 	body   []byte // the request's JSON body, as the app sends it
 	answer []byte // the whole envelope, as the API writes it
+	// category is the node of the category tree a search names (JSON, without its children), or
+	// nil: the page's heading names it and its price-request bar needs it, and without it the app
+	// draws both only when its category tree arrives, a moment after it has taken the page over,
+	// which on a phone moved the results down (journey 38).
+	category []byte
 }
 
 // Pages whose first request is answered in the page, as src/main.tsx recognises them.
@@ -64,9 +70,39 @@ func (s *Server) firstAnswerFor(r *http.Request, m pageMeta) *firstAnswer {
 				return nil
 			}
 		}
-		return s.answerOf(r, "/v1/user-technical/searchUser", body, s.handleSearchUser)
+		a := s.answerOf(r, "/v1/user-technical/searchUser", body, s.handleSearchUser)
+		if a != nil {
+			a.category = s.searchCategory(r, body)
+		}
+		return a
 	}
 	return nil
+}
+
+// searchCategory answers the category node a searchUser body names, as the category tree writes
+// it but without its children, or nil when it names none. The node is the one the search used
+// (the API reads the slug trimmed and in lower case); the app takes it only when its slug is the
+// one in its address, as it would find it in the tree.
+func (s *Server) searchCategory(r *http.Request, body []byte) []byte {
+	var b firstSearch
+	if json.Unmarshal(body, &b) != nil || b.CategorySlag == "" {
+		return nil
+	}
+	tree, err := s.categories(r.Context())
+	if err != nil {
+		return nil
+	}
+	c := tree.BySlag(strings.ToLower(strings.TrimSpace(b.CategorySlag)))
+	if c == nil {
+		return nil
+	}
+	node := *c
+	node.Children = []*store.Category{}
+	out, err := json.Marshal(node)
+	if err != nil {
+		return nil
+	}
+	return out
 }
 
 // signedIn reports whether r may come from a signed-in user: the app keeps its session token in
@@ -262,8 +298,9 @@ func trimJS(s string) string {
 	})
 }
 
-// appendFirstAnswer appends the data block that carries a: {"path", "body", "answer"}, with
-// every "<", ">" and "&" written as a JSON escape, so no text inside it can close the block.
+// appendFirstAnswer appends the data block that carries a: {"path", "body", "answer"} and, for a
+// search naming a category, "category", with every "<", ">" and "&" written as a JSON escape, so
+// no text inside it can close the block.
 func appendFirstAnswer(b []byte, a *firstAnswer) []byte {
 	b = append(b, `<script type="application/json" id="`+firstAnswerID+`">{"path":`...)
 	b = appendString(b, a.path)
@@ -271,6 +308,10 @@ func appendFirstAnswer(b []byte, a *firstAnswer) []byte {
 	b = appendScriptSafe(b, a.body)
 	b = append(b, `,"answer":`...)
 	b = appendScriptSafe(b, a.answer)
+	if a.category != nil {
+		b = append(b, `,"category":`...)
+		b = appendScriptSafe(b, a.category)
+	}
 	return append(b, "}</script>"...)
 }
 

@@ -15,9 +15,10 @@ const blockOpen = `<script type="application/json" id="first-answer">`
 // firstBlock answers the first-answer data block of a page, decoded, and fails the test when the
 // block does not end at its own </script> or the page does not go on as it should after it.
 func firstBlock(t *testing.T, page string) (block struct {
-	Path   string          `json:"path"`
-	Body   json.RawMessage `json:"body"`
-	Answer json.RawMessage `json:"answer"`
+	Path     string          `json:"path"`
+	Body     json.RawMessage `json:"body"`
+	Answer   json.RawMessage `json:"answer"`
+	Category json.RawMessage `json:"category"`
 }, ok bool) {
 	t.Helper()
 	i := strings.Index(page, blockOpen)
@@ -142,6 +143,54 @@ func TestFirstAnswer(t *testing.T) {
 		}
 		if err := json.Unmarshal(b.Answer, &env); err != nil || env.Payload.Count != 1 {
 			t.Errorf("count %d (%v): %s", env.Payload.Count, err, b.Answer)
+		}
+		if b.Category != nil {
+			t.Errorf("a search without a category carries one: %s", b.Category)
+		}
+	})
+
+	t.Run("SearchPageCarriesItsCategory", func(t *testing.T) {
+		// The node the heading and the price-request bar need, as the tree has it (without its
+		// children), so the app draws them with the results and not when its tree arrives.
+		tree := w.send(t, req{method: "GET", path: "/v1/work_category/getTreeById"})
+		var env struct {
+			Payload []map[string]any `json:"payload"`
+		}
+		if err := json.Unmarshal([]byte(tree.Body), &env); err != nil {
+			t.Fatal(err)
+		}
+		var node map[string]any
+		for _, field := range env.Payload {
+			children, _ := field["children"].([]any)
+			for _, c := range children {
+				if c := c.(map[string]any); c["slag"] == "plumber" {
+					node = c
+				}
+			}
+		}
+		if node == nil {
+			t.Fatalf("no plumber in the tree: %s", tree.Body)
+		}
+		node["children"] = []any{}
+		want, _ := json.Marshal(node)
+		// The address's slug as a person may type it: the API reads it trimmed and in lower case.
+		for _, path := range []string{"/search/tehran/plumber", "/search/iran/Plumber?page=2"} {
+			a := w.send(t, req{method: "GET", path: path})
+			b, ok := firstBlock(t, a.Body)
+			if a.Status != 200 || !ok {
+				t.Fatalf("%s: got %d, block %v", path, a.Status, ok)
+			}
+			if b.Category == nil || !sameJSON(t, b.Category, want) {
+				t.Errorf("%s: category %s, want %s", path, b.Category, want)
+			}
+		}
+		// A field of work is a category too.
+		field := env.Payload[0]
+		field["children"] = []any{}
+		want, _ = json.Marshal(field)
+		a := w.send(t, req{method: "GET", path: "/search/iran/" + url.PathEscape(field["slag"].(string))})
+		if b, ok := firstBlock(t, a.Body); !ok || !sameJSON(t, b.Category, want) {
+			t.Errorf("field %s: block %v, category %s, want %s", field["slag"], ok, b.Category, want)
 		}
 	})
 

@@ -2,12 +2,15 @@
 // what the page already carries (api/embed_answer.go writes the answer into the HTML; the app takes it
 // through src/lib/firstRequest.ts and src/api/first.ts). The next search, after a change of filter,
 // does reach the API: the answer is used once, and the check below sees requests when there are some.
+// A search naming a category carries that category too: on a phone, which shows no filters, the
+// page names it and offers the price-request bar from its first draw without asking for the tree.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, plumber, t } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, plumber, t } from './harness.mjs';
 
 const SEARCH = '/v1/user-technical/searchUser';
 const SLUG = '/v1/user-technical/searchUserSlag';
+const TREE = '/v1/work_category/getTreeById';
 
 let w;
 let omid;
@@ -54,6 +57,22 @@ for (const lang of ['fa', 'en']) {
       await page.waitForURL((u) => u.searchParams.get('order') === 'best');
       await page.locator('.results-grid .pcard').first().waitFor();
       await waitUntil(() => calls.filter((p) => p === SEARCH).length === 1, `one search asked for the new filters: ${calls.join(', ')}`);
+    });
+
+    await w.journey(`14-first-answer-category-${lang}`, { lang, viewport: PHONE }, async (page) => {
+      const calls = apiCalls(page);
+      await page.goto('/search/tehran/plumber');
+      await page.locator('.results-grid .pcard .save-btn').first().waitFor();
+      const place = lang === 'fa' ? 'تهران' : 'Tehran';
+      const category = lang === 'fa' ? 'لوله‌کش' : 'Plumber';
+      assert.equal(await page.locator('.search-head h1').textContent(), t(lang, 'search.titleCategory', { category, place }));
+      assert.equal(await page.locator('.lead-bar > span').textContent(), t(lang, 'lead.askMany'));
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(
+        calls.filter((p) => p === SEARCH || p === TREE),
+        [],
+        `the results and the category came from the page, yet the app asked: ${calls.join(', ')}`,
+      );
     });
 
     await w.journey(`14-first-answer-profile-${lang}`, { lang }, async (page) => {

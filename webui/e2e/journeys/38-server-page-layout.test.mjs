@@ -6,7 +6,8 @@
 // "good" threshold. So does an article (api/page_content.go's blogContent): its title, summary
 // and body stay put. So does a category-in-city search page (api/page_content_search.go), written
 // with the app's search bar, heading row, filter column (wide screens) and result cards: its
-// heading, count and first result stay put. The figures are printed for the closing note.
+// heading, count and first result stay put, and no later redraw of the app's moves them (the
+// price-request bar is drawn with the results). The figures are printed for the closing note.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, JOURNEY_TIMEOUT, PHONE, World, plumber } from './harness.mjs';
@@ -158,12 +159,12 @@ for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]]) {
       );
       samePlace(m, ['heading', 'count', 'first']);
       assert.ok(Math.abs(m.server.first.height - m.app.first.height) <= 4, `first result height ${m.server.first.height} → ${m.app.first.height}`);
-      // On a phone the app still shifts its own page after it has taken the server's over (0.24
-      // with two results): it draws the footer in steps, and the category tree, which names the
-      // category in the heading and brings the price-request bar, arrives after its first draw.
-      // Those shifts are the app's, not the takeover's; until they are gone only the desktop's
-      // figure is held under Google's threshold.
-      if (label === 'desktop') assert.ok(m.cls < 0.1, `cumulative layout shift ${m.cls}`);
+      // The app's own later redraws count too: on a phone they were 0.24, the first cards drawn at
+      // content-visibility's estimate and grown a frame later (the footer came into view, then
+      // moved), and the heading's category and the price-request bar arriving with the category
+      // tree (the results moved down 162 px). The cards in view are now laid out at once and the
+      // page's first answer carries the category.
+      assert.ok(m.cls < 0.1, `cumulative layout shift ${m.cls}`);
     });
   });
 }

@@ -48,6 +48,18 @@ describe('the page’s first answer', () => {
     expect(t.reads()).toBe(1);
   });
 
+  it('carries the category node a search block names', () => {
+    const node = { id: 101, parent_id: 1, farsi_name: 'لوله‌کش', english_name: 'Plumber', slag: 'plumber', children: [] };
+    const text = JSON.stringify({ path: PATH, body: { take: 20 }, answer: { payload: { count: 0, profiles: [] } }, category: node });
+    expect(taker(text).take(PATH, { take: 20 })).toEqual({ payload: { count: 0, profiles: [] }, category: node });
+    // Without one, or with something that is not a node, the answer comes alone.
+    expect(taker(block({ take: 20 })).take(PATH, { take: 20 })).not.toHaveProperty('category');
+    const odd = JSON.stringify({ path: PATH, body: {}, answer: { payload: null }, category: { id: '101', slag: 'plumber' } });
+    expect(taker(odd).take(PATH, {})).toEqual({ payload: null });
+    // Nor is it taken with an answer that does not match.
+    expect(taker(text).take(PATH, { take: 40 })).toBeUndefined();
+  });
+
   it('keys bodies by content, not key order', () => {
     expect(bodyKey({ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } })).toBe(bodyKey({ a: { c: [3, { e: 0, f: 1 }], d: 2 }, b: 1 }));
     expect(bodyKey({ a: 1 })).not.toBe(bodyKey({ a: '1' }));

@@ -1,4 +1,5 @@
 import { readToken } from './auth';
+import type { CategoryNode } from './types';
 
 /**
  * The answer to a page's first API request, written into the page by the server for a visitor
@@ -10,6 +11,10 @@ import { readToken } from './auth';
  * when that request is exactly the one answered and nobody is signed in: an owner or an admin is
  * answered differently, so they always ask. Whatever the first taker asks, the answer is then
  * gone: a request after a navigation, a sign-in or a retry always reaches the API.
+ *
+ * A search naming a category carries that category's node too (`category`, without its
+ * children), so the page names it in its heading and shows its price-request bar in its first
+ * draw instead of when the category tree arrives, which moved the results on a phone.
  */
 
 export const FIRST_ANSWER_ID = 'first-answer';
@@ -18,6 +23,22 @@ interface Block {
   path: string;
   body: unknown;
   answer: { payload?: unknown };
+  category?: unknown;
+}
+
+/** The answer taken: the API's payload, and the category node a search's block carries. */
+export interface FirstAnswer<T> {
+  payload: T;
+  category?: CategoryNode;
+}
+
+/** A category node as the tree writes one, or undefined for anything else. */
+function categoryOf(v: unknown): CategoryNode | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const c = v as Partial<CategoryNode>;
+  return typeof c.id === 'number' && typeof c.slag === 'string' && typeof c.farsi_name === 'string' && typeof c.english_name === 'string'
+    ? (c as CategoryNode)
+    : undefined;
 }
 
 /** The answer's body in a form that compares equal for equal JSON objects, whatever their key order. */
@@ -46,12 +67,15 @@ function parse(text: string | null | undefined): Block | null {
  */
 export function firstAnswerTaker(read: () => string | null | undefined, signedIn: () => boolean) {
   let used = false;
-  return function take<T>(path: string, body: unknown): { payload: T } | undefined {
+  return function take<T>(path: string, body: unknown): FirstAnswer<T> | undefined {
     if (used) return undefined;
     used = true;
     const block = parse(read());
     if (!block || signedIn() || block.path !== path || bodyKey(block.body) !== bodyKey(body)) return undefined;
-    return { payload: (block.answer.payload ?? null) as T };
+    const taken: FirstAnswer<T> = { payload: (block.answer.payload ?? null) as T };
+    const category = categoryOf(block.category);
+    if (category) taken.category = category;
+    return taken;
   };
 }
 

@@ -162,8 +162,13 @@ export const profileBySlug = (slug: string) => takeEarly(`profile:${slug}`, () =
 /** The profile of a page when the page already holds it (see first.ts), for its first render. */
 export const profileBySlugNow = (slug: string) => takeEarlyNow<Offline<Profile>>(`profile:${slug}`);
 
+/** The category nodes the page came with (see first.ts), by slug. */
+const heldCategories = new Map<string, CategoryNode>();
+
 export function startSearchLoad(body: SearchBody, url: string) {
-  const held = takeFirstAnswer<ProfileList | null>(SEARCH_PATH, body)?.payload;
+  const first = takeFirstAnswer<ProfileList | null>(SEARCH_PATH, body);
+  if (first?.category) heldCategories.set(first.category.slag, first.category);
+  const held = first?.payload;
   let now: Offline<ProfileList> | undefined;
   if (held) {
     const data = listOf(held);
@@ -177,6 +182,11 @@ export const searchFor = (body: SearchBody, url: string, signal?: AbortSignal) =
   takeEarly(`search:${url}`, () => searchProfiles(body, url, signal));
 /** A search page's results when the page already holds them (see first.ts), for its first render. */
 export const searchForNow = (url: string) => takeEarlyNow<Offline<ProfileList>>(`search:${url}`);
+/**
+ * The category of the slug when the page came with it (see first.ts), for a search page's first
+ * render: the category tree, which also has it, arrives later.
+ */
+export const categoryNow = (slag: string | undefined) => (slag ? heldCategories.get(slag) : undefined);
 
 export const getProfile = (id: number) => get<Profile>(`/v1/user-technical/${id}`);
 // Shown on public pages: a refusal must not sign the visitor out.

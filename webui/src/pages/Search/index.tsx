@@ -10,7 +10,7 @@ import { ProfileCard, ProfileCardSkeleton } from '../../components/ProfileCard';
 import { Pager } from '../../components/Pager';
 import { EmptyState, Loaded, OfflineNote } from '../../components/StateViews';
 import NotFound from '../NotFound';
-import { ApiError, getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
+import { ApiError, categoryNow, getCategoryTree, getProvinces, getSuggestions, searchFor, searchForNow, type CategoryNode, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useMedia } from '../../lib/useMedia';
 import { useProgressive } from '../../lib/useAfterPaint';
@@ -388,15 +388,19 @@ export default function Search() {
       },
     },
   );
-  // The category tree names the category in the title and fills the filters' list.
-  const needTree = !!f.category || wide || sheet;
+  // The category tree names the category in the title and fills the filters' list. The page's
+  // first answer may carry the category (see api/first.ts): then the heading and the price-request
+  // bar are drawn with the first results, not moved in when the tree arrives, and a phone, which
+  // shows no filters until asked, needs no tree at all.
+  const held = categoryNow(f.category);
+  const needTree = (!!f.category && !held) || wide || sheet;
   const tree = useLoad(() => (needTree ? getCategoryTree() : Promise.resolve(undefined)), [needTree]);
 
   // In the phone sheet a change replaces the entry, so Back (which closes the sheet) returns to
   // the results as they were before it opened rather than through every filter tried.
   const go = (n: Partial<SearchFilters>) => navigate(urlFromFilters({ ...f, ...n, page: 1 }), { replace: sheet });
 
-  const category = findCategory(tree.data, f.category);
+  const category = findCategory(tree.data, f.category) ?? held;
   const place = f.city === ALL_IRAN ? t('search.iran') : cityLabel(f.city, lang);
   const title = f.q
     ? t('search.titleText', { q: f.q, place })
