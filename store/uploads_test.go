@@ -101,3 +101,81 @@ func TestStaleUploadsKeepsReferences(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleUploadsKeepsReferencesWrittenDuringPurge: the purge scans from the read pool, then
+// forgets in short write transactions. An unused upload that a row written between the two comes
+// to use (an account's picture, a profile's logo, a review's photo, a blog's content) or that
+// someone uploads again is kept; the one still unused goes.
+func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
+	ctx := context.Background()
+	f := newCommunityFixture(t, 1)
+	n := 0
+	upload := func(u *store.User, key string) string {
+		t.Helper()
+		n++
+		addr := fmt.Sprintf("/uploads/%02x/%064x.jpg", n, n)
+		if err := f.st.RecordUpload(ctx, &store.Upload{UserID: u.ID, UploadKey: key, Address: addr,
+			Thumb: strings.TrimSuffix(addr, ".jpg") + "-400.jpg", SHA256: fmt.Sprintf("%064x", n), Mime: "image/jpeg",
+			Width: 10, Height: 10, Size: 10}); err != nil {
+			t.Fatal(err)
+		}
+		return addr
+	}
+	avatar := upload(f.other, store.UploadUser)
+	logo := upload(f.owner, store.UploadUser)
+	photo := upload(f.users[0], store.UploadComment)
+	inBlog := upload(f.owner, store.UploadUser)
+	again := upload(f.other, store.UploadUser)
+	unused := upload(f.other, store.UploadUser)
+	p, err := f.st.CreateProfile(ctx, f.owner.ID, validInput(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	f.clock.advance(30 * 24 * time.Hour)
+	sc, err := f.st.ScanStaleUploads(ctx, f.clock.now().Add(-7*24*time.Hour).Unix())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Remaining() != 6 {
+		t.Fatalf("scan found %d unused uploads, want all 6", sc.Remaining())
+	}
+
+	// Between the scan and the forgetting, each comes to be used but one.
+	f.clock.advance(time.Minute)
+	if _, err := f.st.UpdateUser(ctx, f.other.ID, store.UserUpdate{ProfileImage: &avatar}, nil); err != nil {
+		t.Fatal(err)
+	}
+	in := validInput()
+	in.Logo = logo
+	if _, err := f.st.UpdateProfile(ctx, f.owner, p.ID, in, false); err != nil {
+		t.Fatal(err)
+	}
+	c := comment(p.ID, 5, "کار تمیز و به‌موقع، با عکس")
+	c.Images = []string{photo}
+	if _, err := f.st.AddComment(ctx, f.users[0], c); err != nil {
+		t.Fatal(err)
+	}
+	bi := &store.BlogInput{Title: "نگهداری لوله‌ها", Content: `<p>پیش از زمستان</p><img src="` + inBlog + `">`,
+		CategoryList: store.IDList{101}}
+	if _, err := f.st.CreateBlog(ctx, f.owner, bi, store.BlogOptions{Location: time.UTC}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.st.RecordUpload(ctx, &store.Upload{UserID: f.users[0].ID, UploadKey: store.UploadUser, Address: again,
+		Thumb: strings.TrimSuffix(again, ".jpg") + "-400.jpg", SHA256: "x", Mime: "image/jpeg", Width: 10, Height: 10, Size: 10}); err != nil {
+		t.Fatal(err)
+	}
+
+	gone, err := f.st.ForgetStaleUploads(ctx, sc, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gone) != 1 || gone[0].Address != unused || sc.Remaining() != 0 {
+		t.Fatalf("forgot %v (remaining %d), want only %s", gone, sc.Remaining(), unused)
+	}
+	for addr, by := range map[string]*store.User{avatar: f.other, logo: f.owner, photo: f.users[0], inBlog: f.owner, again: f.other} {
+		if ok, err := f.st.UploadOwnedBy(ctx, by.ID, addr); err != nil || !ok {
+			t.Errorf("%s forgotten though used since the scan: %v %v", addr, ok, err)
+		}
+	}
+}
