@@ -21,6 +21,9 @@ type PurgeReport struct {
 // for a professional to finish the form the picture was uploaded for.
 const uploadGrace = 7 * 24 * time.Hour
 
+// purgeBatch is how many unused uploads one write transaction forgets.
+const purgeBatch = 500
+
 // Purge removes profiles deleted more than store.RetentionDays ago, then every stored image
 // that nothing uses any more (theirs included), from the database first and then from storage.
 // A crash between the two leaves only unreferenced files, never a reference to a missing one.
@@ -31,9 +34,19 @@ func Purge(ctx context.Context, st *store.Store, storage media.Storage) (PurgeRe
 		return rep, err
 	}
 	rep.Profiles = n
-	before := st.Now().Add(-uploadGrace).Unix()
-	for {
-		stale, err := st.StaleUploads(ctx, before, 500)
+	// One scan of every table from the read pool, then short write transactions of a few
+	// hundred uploads each: API writes wait for one batch at most, never for the whole purge.
+	started := time.Now()
+	scan, err := st.ScanStaleUploads(ctx, st.Now().Add(-uploadGrace).Unix())
+	if err != nil {
+		return rep, err
+	}
+	scanned := time.Since(started)
+	var held time.Duration
+	for scan.Remaining() > 0 {
+		t := time.Now()
+		stale, err := st.ForgetStaleUploads(ctx, scan, purgeBatch)
+		held += time.Since(t)
 		if err != nil {
 			return rep, err
 		}
@@ -49,10 +62,8 @@ func Purge(ctx context.Context, st *store.Store, storage media.Storage) (PurgeRe
 				rep.Images++
 			}
 		}
-		if len(stale) < 500 {
-			break
-		}
 	}
+	slog.Debug("purge of unused uploads", "scan", scanned, "writer", held, "total", time.Since(started))
 	if rep.Profiles > 0 || rep.Images > 0 {
 		slog.Info("purged", "profiles", rep.Profiles, "images", rep.Images)
 	}

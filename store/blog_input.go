@@ -200,7 +200,9 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 	} else if summary == "" {
 		summary = Excerpt(text, autoSummary)
 	}
-	image := strings.TrimSpace(in.ImageURL)
+	// Stored as the upload's public path, as a full URL on this site or data.location would
+	// not be recognised by the purge of unused uploads.
+	image := canonicalImage(in.ImageURL)
 	if image != "" {
 		if !IsUploadPath(image) {
 			v.Correct("image_url")

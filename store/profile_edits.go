@@ -52,7 +52,7 @@ func materialChange(old, next *Profile) bool {
 
 // holdEdit stores in as the profile's pending edit, replacing an earlier one.
 func (s *Store) holdEdit(ctx context.Context, tx *sql.Tx, id int64, in *ProfileInput) error {
-	b, err := json.Marshal(in)
+	b, err := json.Marshal(in.canonicalImages())
 	if err != nil {
 		return err
 	}

@@ -275,21 +275,24 @@ func checkListObject(v *Validation, in json.RawMessage) json.RawMessage {
 	return listObject
 }
 
-// checkImages validates the profile image, logo and portfolio: with ownerUploads, each must be
-// an upload of the profile's owner.
+// checkImages validates the profile image, logo and portfolio: each is stored as its upload's
+// public path (canonicalImage), whoever saves it, so the purge of unused uploads finds it; with
+// ownerUploads, each must be an upload of the profile's owner.
 func checkImages(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInput, p *Profile, ownerUploads bool) error {
-	images := map[string]string{"profile_image": in.ProfileImage, "logo": in.Logo}
-	portfolio := []string{}
-	if len(in.PortfolioImages) > maxPortfolio {
+	c := in.canonicalImages()
+	images := map[string]string{"profile_image": c.ProfileImage, "logo": c.Logo}
+	if len(c.PortfolioImages) > maxPortfolio {
 		v.Add("portfolio_images", "too_many_items", map[string]any{"max": maxPortfolio})
 	}
-	for _, a := range in.PortfolioImages {
-		if a = strings.TrimSpace(a); a != "" {
-			portfolio = append(portfolio, a)
-		}
-	}
 	for field, addr := range images {
-		if addr = strings.TrimSpace(addr); addr != "" && ownerUploads {
+		if addr == "" {
+			continue
+		}
+		if !IsUploadPath(addr) {
+			v.Correct(field)
+			continue
+		}
+		if ownerUploads {
 			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
 				return err
 			} else if !ok {
@@ -297,8 +300,12 @@ func checkImages(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInpu
 			}
 		}
 	}
-	if ownerUploads {
-		for _, addr := range portfolio {
+	for _, addr := range c.PortfolioImages {
+		if !IsUploadPath(addr) {
+			v.Correct("portfolio_images")
+			break
+		}
+		if ownerUploads {
 			if ok, err := ownsUpload(ctx, tx, p.UserID, addr); err != nil {
 				return err
 			} else if !ok {
@@ -307,9 +314,33 @@ func checkImages(ctx context.Context, tx *sql.Tx, v *Validation, in *ProfileInpu
 			}
 		}
 	}
-	p.PortfolioImages = portfolio
-	p.ProfileImage, p.Logo = strings.TrimSpace(in.ProfileImage), strings.TrimSpace(in.Logo)
+	p.PortfolioImages = c.PortfolioImages
+	p.ProfileImage, p.Logo = c.ProfileImage, c.Logo
 	return nil
+}
+
+// canonicalImage is an image address as stored: its upload's public path (/uploads/...), from a
+// full URL on this site or the upload answer's data.location without its leading slash, which
+// the purge of unused uploads would not recognise; ” stays ”.
+func canonicalImage(addr string) string {
+	if addr = strings.TrimSpace(addr); addr == "" {
+		return ""
+	}
+	return uploadPath(addr)
+}
+
+// canonicalImages answers a copy of in with its image addresses as stored (canonicalImage) and
+// empty portfolio entries dropped: what a held edit keeps, as a saved profile would.
+func (in *ProfileInput) canonicalImages() *ProfileInput {
+	c := *in
+	c.ProfileImage, c.Logo = canonicalImage(in.ProfileImage), canonicalImage(in.Logo)
+	c.PortfolioImages = []string{}
+	for _, a := range in.PortfolioImages {
+		if a = canonicalImage(a); a != "" {
+			c.PortfolioImages = append(c.PortfolioImages, a)
+		}
+	}
+	return &c
 }
 
 // buildKeyWord is the spec's key_word: the profile's name with the Persian and English names of
