@@ -645,7 +645,7 @@ func TestBlogsOverHTTP(t *testing.T) {
 	page := w.must(t, req{method: "GET", path: "/blog/" + b.Slug, lang: "en"})
 	for _, want := range []string{"<title>یخ‌زدگی لوله‌ها | Kardan</title>", `<meta property="og:type" content="article">`,
 		`"@type":"BlogPosting"`, `"headline":"یخ‌زدگی لوله‌ها"`, `"datePublished":"` + release.UTC().Format(time.RFC3339) + `"`,
-		`"author":{"@type":"Person","name":"علی لوله‌کش"}`, `<link rel="canonical" href="https://kardan.example/blog/یخ-زدگی-لوله-ها">`} {
+		`"author":{"@type":"Person","name":"علی لوله‌کش","url":"https://kardan.example/profile/`, `<link rel="canonical" href="https://kardan.example/blog/یخ-زدگی-لوله-ها">`} {
 		if !strings.Contains(page.Body, want) {
 			t.Errorf("blog page lacks %s", want)
 		}
