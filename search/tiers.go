@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
@@ -48,17 +49,27 @@ type bitsEval struct {
 	dicts []map[string]segment.TermDictionary
 	view  *docView
 	ix    *Index
+	// memo holds what terms and the queries given to Bleve's searcher matched: a query's words
+	// come back as the ways of its rank.
+	terms    map[string]segBits
+	searched map[query.Query]segBits
 }
 
 func newBitsEval(ctx context.Context, ix *Index, snap *scorch.IndexSnapshot, view *docView) *bitsEval {
 	segs := snap.Segments()
-	return &bitsEval{ctx: ctx, snap: snap, segs: segs, dicts: make([]map[string]segment.TermDictionary, len(segs)), view: view, ix: ix}
+	return &bitsEval{ctx: ctx, snap: snap, segs: segs, dicts: make([]map[string]segment.TermDictionary, len(segs)), view: view, ix: ix,
+		terms: map[string]segBits{}, searched: map[query.Query]segBits{}}
 }
 
 // term answers the documents holding term in field. Deleted documents are left in: the hits'
 // bitmap drops them once (hits).
 func (e *bitsEval) term(field, term string) (segBits, error) {
+	key := field + "\x00" + term
+	if b, ok := e.terms[key]; ok {
+		return b, nil
+	}
 	out := make(segBits, len(e.segs))
+	e.terms[key] = out
 	for i, ss := range e.segs {
 		if e.dicts[i] == nil {
 			e.dicts[i] = map[string]segment.TermDictionary{}
@@ -103,7 +114,7 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 				return nil, err
 			}
 			if j == 0 {
-				out = b
+				out = slices.Clone(b) // b may be remembered: its slice must not change
 				continue
 			}
 			for i := range out {
@@ -135,6 +146,10 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 
 // search answers the documents q matches through Bleve's searcher, one hit at a time.
 func (e *bitsEval) search(q query.Query) (segBits, error) {
+	memo := reflect.TypeOf(q).Kind() == reflect.Pointer // a key the map can hash
+	if b, ok := e.searched[q]; memo && ok {
+		return b, nil
+	}
 	s, err := q.Searcher(e.ctx, e.snap, e.ix.idx.Mapping(), bsearch.SearcherOptions{Score: "none"})
 	if err != nil {
 		return nil, err
@@ -148,6 +163,9 @@ func (e *bitsEval) search(q query.Query) (segBits, error) {
 			return nil, err
 		}
 		if d == nil {
+			if memo {
+				e.searched[q] = out
+			}
 			return out, nil
 		}
 		num := d.IndexInternalID.Value()
@@ -370,6 +388,7 @@ func (ix *Index) tiersOnSnapshot(ctx context.Context, r index.IndexReader, pq qu
 	if err != nil {
 		return 0, err
 	}
+	hits = slices.Clone(hits)
 	total := 0
 	for i, ss := range e.segs {
 		if del := ss.Deleted(); del != nil {
