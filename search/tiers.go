@@ -125,6 +125,13 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 			out = make(segBits, len(e.segs))
 		}
 		return out, nil
+	case *query.FuzzyQuery:
+		// As Bleve's fuzzy searcher does without a prefix: the index's words one or two
+		// letters away (its own automaton over the snapshot's dictionary), any of them.
+		if q.Prefix != 0 || q.Fuzziness < 1 || q.Fuzziness > 2 {
+			return e.search(q)
+		}
+		return e.fuzzy(q.Field(), q.Term, q.Fuzziness)
 	case *query.DisjunctionQuery:
 		if q.Min > 1 {
 			return e.search(q)
@@ -144,6 +151,40 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 	return e.search(q)
 }
 
+// fuzzy answers the documents holding a word of field within fuzziness letters of term.
+func (e *bitsEval) fuzzy(field, term string, fuzziness int) (segBits, error) {
+	d, _, err := e.snap.FieldDictFuzzyAutomaton(field, term, fuzziness, "")
+	if err != nil {
+		return nil, err
+	}
+	var words []string
+	for {
+		w, err := d.Next()
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		if w == nil {
+			break
+		}
+		words = append(words, w.Term)
+	}
+	if err := d.Close(); err != nil {
+		return nil, err
+	}
+	out := make(segBits, len(e.segs))
+	for _, w := range words {
+		b, err := e.term(field, w)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i] = or(out[i], b[i])
+		}
+	}
+	return out, nil
+}
+
 // search answers the documents q matches through Bleve's searcher, one hit at a time.
 func (e *bitsEval) search(q query.Query) (segBits, error) {
 	memo := reflect.TypeOf(q).Kind() == reflect.Pointer // a key the map can hash
@@ -157,12 +198,22 @@ func (e *bitsEval) search(q query.Query) (segBits, error) {
 	defer s.Close()
 	sctx := &bsearch.SearchContext{DocumentMatchPool: bsearch.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0), IndexReader: e.snap}
 	out := make(segBits, len(e.segs))
+	// Hits come in rising order: each segment's numbers are gathered, then added at once.
+	var nums []uint32
+	seg := -1
+	flush := func() {
+		if len(nums) > 0 {
+			out[seg] = or(out[seg], roaring.BitmapOf(nums...))
+		}
+		nums = nums[:0]
+	}
 	for {
 		d, err := s.Next(sctx)
 		if err != nil {
 			return nil, err
 		}
 		if d == nil {
+			flush()
 			if memo {
 				e.searched[q] = out
 			}
@@ -170,11 +221,11 @@ func (e *bitsEval) search(q query.Query) (segBits, error) {
 		}
 		num := d.IndexInternalID.Value()
 		sctx.DocumentMatchPool.Put(d)
-		i := e.view.segmentOf(num)
-		if out[i] == nil {
-			out[i] = roaring.New()
+		if i := e.view.segmentOf(num); i != seg {
+			flush()
+			seg = i
 		}
-		out[i].Add(uint32(num - e.view.starts[i]))
+		nums = append(nums, uint32(num-e.view.starts[seg]))
 	}
 }
 
