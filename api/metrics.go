@@ -97,7 +97,7 @@ func newMetrics(s *Server) *metrics {
 				return 0
 			}
 			m := s.cfg.Search.FastPathMisses()
-			return float64(m.DocIDs + m.Cells)
+			return float64(m.DocIDs + m.Cells + m.Tiers)
 		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_index_documents",

@@ -2,10 +2,13 @@ package search_test
 
 import (
 	"context"
+	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -151,4 +154,152 @@ func BenchmarkSuggest(b *testing.B) {
 	}
 	b.StopTimer()
 	l.report(b)
+}
+
+// BenchmarkSearchTextMix runs the text workload of `make bench` in process: queries drawn as
+// bench/workloads.go's searchText draws them (a sampled profile's category as typed, with a
+// family name, half typed, with a typo, in English, one of its services, in Arabic letters),
+// a page of 20 each, with relevance pages from the tiers (Tiers) and from the plain path that
+// weighs every hit (Plain). It reports the median and 99th percentile of the processor time a
+// query took, and logs the slowest queries with their hit counts.
+func BenchmarkSearchTextMix(b *testing.B) {
+	st, ix := benchIndex(b)
+	qs := textMix(b, st, 2000)
+	for _, mode := range []struct {
+		name string
+		run  func(context.Context, search.ProfileQuery) (*search.ProfileHits, error)
+	}{
+		{"Tiers", ix.SearchProfiles},
+		{"Plain", func(ctx context.Context, q search.ProfileQuery) (*search.ProfileHits, error) {
+			return search.SearchProfilesPlain(ctx, ix, q)
+		}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			defer lockThread()()
+			ctx := context.Background()
+			type slow struct {
+				text  string
+				cpu   time.Duration
+				total int
+			}
+			var worst []slow
+			var l latencies
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				q := mixQuery(qs[i%len(qs)])
+				var h *search.ProfileHits
+				var err error
+				l.measure(func() { h, err = mode.run(ctx, q) })
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(l.cpu) > 0 {
+					worst = append(worst, slow{q.Text, l.cpu[len(l.cpu)-1], h.Total})
+				}
+			}
+			b.StopTimer()
+			slices.SortFunc(worst, func(a, b slow) int { return int(b.cpu - a.cpu) })
+			for _, w := range worst[:min(8, len(worst))] {
+				b.Logf("%6.2f ms  %7d hits  %s", float64(w.cpu.Microseconds())/1000, w.total, w.text)
+			}
+			l.report(b)
+		})
+	}
+}
+
+func mixQuery(text string) search.ProfileQuery {
+	return search.ProfileQuery{Text: store.CleanText(text, false), Take: 20}
+}
+
+// textMix draws n queries as bench/workloads.go's text workload does, from profiles sampled
+// with a fixed seed.
+func textMix(b *testing.B, st *store.Store, n int) []string {
+	b.Helper()
+	ctx := context.Background()
+	db := st.DB()
+	type cat struct{ fa, en string }
+	cats := map[int64]cat{}
+	rows, err := db.QueryContext(ctx, `SELECT id, farsi_name, english_name FROM work_categories`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		var c cat
+		if err := rows.Scan(&id, &c.fa, &c.en); err != nil {
+			b.Fatal(err)
+		}
+		cats[id] = c
+	}
+	rows.Close()
+	var maxID int64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(id) FROM profiles`).Scan(&maxID); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 0xbe7c4))
+	var out []string
+	for tries := 0; len(out) < n && tries < 20*n; tries++ {
+		var name, services string
+		var catID int64
+		err := db.QueryRowContext(ctx, `SELECT profile_name, services,
+			(SELECT category_id FROM profile_categories WHERE profile_id = p.id ORDER BY rowid LIMIT 1)
+			FROM profiles p WHERE id = ? AND visible = 1`, 1+rng.Int64N(maxID)).Scan(&name, &services, &catID)
+		if err != nil {
+			continue
+		}
+		var svc []store.Service
+		_ = json.Unmarshal([]byte(services), &svc)
+		c := cats[catID]
+		fa := c.fa
+		var text string
+		switch k := rng.IntN(100); {
+		case k < 35:
+			text = fa
+		case k < 50:
+			text = fa
+			if last := strings.Fields(strings.TrimPrefix(name, fa+" ")); len(last) > 0 {
+				text = fa + " " + last[0]
+			}
+		case k < 65:
+			words := strings.Fields(fa)
+			last := []rune(words[len(words)-1])
+			if len(last) > 3 {
+				words[len(words)-1] = string(last[:3+rng.IntN(len(last)-3)])
+			}
+			text = strings.Join(words, " ")
+		case k < 75:
+			words := strings.Fields(fa)
+			text = fa
+			for i, w := range words {
+				r := []rune(w)
+				if len(r) >= 5 {
+					at := 1 + rng.IntN(len(r)-1)
+					letters := []rune("ابپتثجچحخدذرزسشصضطظعغفقکگلمنوهی")
+					for c := letters[rng.IntN(len(letters))]; ; c = letters[rng.IntN(len(letters))] {
+						if c != r[at] {
+							r[at] = c
+							break
+						}
+					}
+					words[i] = string(r)
+					text = strings.Join(words, " ")
+					break
+				}
+			}
+		case k < 85:
+			text = strings.ToLower(c.en)
+		case k < 95:
+			text = fa
+			if len(svc) > 1 {
+				text = svc[1+rng.IntN(len(svc)-1)].Title
+			}
+		default:
+			text = strings.NewReplacer("ی", "ي", "ک", "ك").Replace(fa)
+		}
+		out = append(out, text)
+	}
+	if len(out) == 0 {
+		b.Fatal("no profile sampled")
+	}
+	return out
 }

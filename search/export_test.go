@@ -119,3 +119,31 @@ func OnDiskPosition(dir string) (int64, error) {
 	ix := &Index{idx: idx}
 	return ix.Applied()
 }
+
+// SearchProfilesPlain runs q with relevance pages from the plain path (every hit weighed
+// through Bleve, rank.go) instead of the tiers (tiers.go).
+func SearchProfilesPlain(ctx context.Context, ix *Index, q ProfileQuery) (*ProfileHits, error) {
+	useTiers = false
+	defer func() { useTiers = true }()
+	return ix.SearchProfiles(ctx, q)
+}
+
+// MissTiers answers the relevance page of text through a reader that is not a scorch snapshot,
+// so the tiers give way and count a miss; it answers an error unless they gave way.
+func MissTiers(ctx context.Context, ix *Index, text string) error {
+	q := ProfileQuery{Text: text, Take: 10}
+	pq, tp, err := ix.buildProfileQuery(ctx, q, QueryTokens(text), false)
+	if err != nil {
+		return err
+	}
+	r, err := ix.reader()
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	_, err = ix.tiersOn(ctx, plainReader{r}, pq, tp.rank, &pageCollector{order: OrderRelevance, k: 10, docs: &ix.docs})
+	if err != errNoTiers {
+		return fmt.Errorf("tiers on a plain reader: got %v, want errNoTiers", err)
+	}
+	return nil
+}

@@ -28,6 +28,10 @@ type FastPathMisses struct {
 	// Cells counts radius searches on an index without the s2 plugin: Bleve's distance query
 	// then cut the circle, reading each candidate's point from doc values.
 	Cells uint64
+	// Tiers counts relevance searches that the tiers of tiers.go could not answer (a reader
+	// that is not a scorch snapshot, postings that are not bitmaps): every hit was then weighed
+	// one by one (rank.go).
+	Tiers uint64
 }
 
 // misses holds the counts of FastPathMisses.
@@ -46,7 +50,7 @@ func miss(c *atomic.Uint64, path string) {
 
 // FastPathMisses answers the fallbacks counted since ix opened.
 func (ix *Index) FastPathMisses() FastPathMisses {
-	return FastPathMisses{DocIDs: ix.docs.misses.Load(), Cells: ix.cellMisses.Load()}
+	return FastPathMisses{DocIDs: ix.docs.misses.Load(), Cells: ix.cellMisses.Load(), Tiers: ix.tierMisses.Load()}
 }
 
 // errHandlerUnused is answered when Bleve did not hand a search's hits to Kardan's handler (it

@@ -38,7 +38,7 @@ func TestFastPathsHold(t *testing.T) {
 	}
 
 	for _, q := range []search.ProfileQuery{
-		{Text: "کاشیکار"},                              // relevance: the page collector and the rank's term ways
+		{Text: "کاشیکار"},                              // relevance: the tiers (scorch segments' postings bitmaps)
 		{Text: "کاشیکا"},                               // a prefix and a typo: the rank collects its ways' ids
 		{Text: "سرامیک ماهر", Order: search.OrderBest}, // two words, the best order
 		{HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 50000, Order: search.OrderNearest}, // the s2 cells
@@ -68,7 +68,10 @@ func TestFastPathMissesAreCounted(t *testing.T) {
 	if err := search.MissCells(ctx, f.ix, tehranLat, tehranLong, 1000); err != nil {
 		t.Fatal(err)
 	}
-	if m := f.ix.FastPathMisses(); m.DocIDs != 1 || m.Cells != 1 {
+	if err := search.MissTiers(ctx, f.ix, "نقاش"); err != nil {
+		t.Fatal(err)
+	}
+	if m := f.ix.FastPathMisses(); m.DocIDs != 1 || m.Cells != 1 || m.Tiers != 1 {
 		t.Fatalf("got %+v, want one miss of each", m)
 	}
 }

@@ -64,6 +64,8 @@ type Index struct {
 	docs        docIDs // the profile ids of the index's documents, by document number
 	// cellMisses counts radius searches that found no s2 plugin (see FastPathMisses).
 	cellMisses atomic.Uint64
+	// tierMisses counts relevance searches the tiers could not answer (see FastPathMisses).
+	tierMisses atomic.Uint64
 	// Location is the operator's time zone, for open-now in answers and blog release dates.
 	Location *time.Location
 }

@@ -368,6 +368,11 @@ func (c *pageCollector) consider(id int64, num uint64) {
 		h.keys = c.keys(id)
 	}
 	h.id = id
+	c.keep(h, full)
+}
+
+// keep puts h on the page, in place of the worst kept hit when the page is full and h is better.
+func (c *pageCollector) keep(h keptHit, full bool) {
 	if !full {
 		kept := h // only kept hits reach the heap's memory
 		heap.Push(&c.kept, &kept)
@@ -377,6 +382,20 @@ func (c *pageCollector) consider(id int64, num uint64) {
 		*c.kept[0] = h
 		heap.Fix(&c.kept, 0)
 	}
+}
+
+// weighed keeps profile id, of relevance weight w (found by tiers.go), when it can reach a
+// relevance page; as consider does for a hit it weighs itself.
+func (c *pageCollector) weighed(id int64, w float64) {
+	if id < 0 {
+		return // not a profile
+	}
+	full := len(c.kept) >= c.k
+	if full && c.outweighs(w, id) {
+		return
+	}
+	f := c.fact(id)
+	c.keep(keptHit{id: id, keys: [3]float64{w, float64(f.level), float64(f.count)}}, full)
 }
 
 // scanFacts runs the collector over every profile of the facts table, for a search that puts no

@@ -202,6 +202,16 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if q.priced() {
 		pc.priced, pc.priceLo, pc.priceHi = true, q.PriceMin, q.PriceMax
 	}
+	if order == OrderRelevance && plan != nil && useTiers && pc.radius == 0 && pc.open == nil && !pc.priced {
+		total, err := ix.searchTiers(ctx, pq, plan, pc)
+		if err == nil {
+			return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
+		}
+		if err != errNoTiers {
+			return nil, nil, fmt.Errorf("search profiles: %w", err)
+		}
+		pc.kept, pc.ids = nil, nil
+	}
 	if order == OrderRelevance {
 		// Sized before collectPage read-locks the facts: the sets are found by searches of
 		// their own, and a read lock must not be taken twice while a writer may be waiting.
@@ -237,6 +247,10 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	}
 	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }
+
+// useTiers: relevance pages come from tiers of weight (tiers.go) where they can; the tests turn
+// it off to compare with the plain path.
+var useTiers = true
 
 func term(field, value string) *query.TermQuery {
 	q := bleve.NewTermQuery(value)

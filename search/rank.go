@@ -268,32 +268,10 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
 	defer r.Close()
-	dict, err := r.FieldDictPrefix(fieldText, []byte(word))
-	if err != nil {
-		return nil, fmt.Errorf("rank text: %w", err)
+	longer, ok, err := longerWords(r, word, inText)
+	if err != nil || !ok {
+		return nil, err
 	}
-	var longer []string
-	var inLonger uint64
-	for {
-		e, err := dict.Next()
-		if err != nil {
-			dict.Close()
-			return nil, fmt.Errorf("rank text: %w", err)
-		}
-		if e == nil {
-			break
-		}
-		if e.Term == word {
-			continue
-		}
-		longer = append(longer, e.Term)
-		inLonger += e.Count
-		if inLonger > inText/4 || len(longer) > maxLongerWords {
-			dict.Close()
-			return nil, nil
-		}
-	}
-	dict.Close()
 	// The documents holding a longer word, by number, once each and in order.
 	var nums []uint64
 	var doc index.TermFieldDoc
@@ -342,6 +320,36 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 		set.add(id)
 	}
 	return set, nil
+}
+
+// longerWords answers the words of the text longer than word that start with it, and false
+// when they are too many to be worth reading (together more than a quarter of the inText
+// profiles holding word, or more than maxLongerWords of them).
+func longerWords(r index.IndexReader, word string, inText uint64) ([]string, bool, error) {
+	dict, err := r.FieldDictPrefix(fieldText, []byte(word))
+	if err != nil {
+		return nil, false, fmt.Errorf("rank text: %w", err)
+	}
+	defer dict.Close()
+	var longer []string
+	var inLonger uint64
+	for {
+		e, err := dict.Next()
+		if err != nil {
+			return nil, false, fmt.Errorf("rank text: %w", err)
+		}
+		if e == nil {
+			return longer, true, nil
+		}
+		if e.Term == word {
+			continue
+		}
+		longer = append(longer, e.Term)
+		inLonger += e.Count
+		if inLonger > inText/4 || len(longer) > maxLongerWords {
+			return nil, false, nil
+		}
+	}
 }
 
 // maxLongerWords bounds the postings lists startsOnly opens.

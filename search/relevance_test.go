@@ -28,10 +28,13 @@ type relevanceSet struct {
 	}
 }
 
-// TestRelevance runs the relevance set and prints hits@3 (a query counts when one of its
-// expected profiles is among the first three) and the zero-result rate. Every query has a
-// matching profile, so no answer may be empty; hits@3 must reach 95%.
-func TestRelevance(t *testing.T) {
+// relevanceMeta is the category and city slugs of a profile of the relevance set.
+type relevanceMeta struct{ cat, city string }
+
+// loadRelevanceSet adds testdata/relevance.json's profiles to f and answers the set, their ids
+// by key and their categories and cities by id.
+func loadRelevanceSet(t *testing.T, f *fixture) (relevanceSet, map[string]int64, map[int64]relevanceMeta) {
+	t.Helper()
 	raw, err := os.ReadFile("testdata/relevance.json")
 	if err != nil {
 		t.Fatal(err)
@@ -40,15 +43,13 @@ func TestRelevance(t *testing.T) {
 	if err := json.Unmarshal(raw, &set); err != nil {
 		t.Fatal(err)
 	}
-	f := newFixture(t)
 	ctx := context.Background()
 	tree, err := f.st.CategoryTree(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ids := map[string]int64{}
-	type meta struct{ cat, city string }
-	byID := map[int64]meta{}
+	byID := map[int64]relevanceMeta{}
 	for _, p := range set.Profiles {
 		c := tree.BySlag(p.Cat)
 		city, err := f.st.CityBySlag(ctx, p.City)
@@ -70,9 +71,19 @@ func TestRelevance(t *testing.T) {
 			t.Fatalf("profile %s: %v", p.Key, err)
 		}
 		ids[p.Key] = pr.ID
-		byID[pr.ID] = meta{p.Cat, p.City}
+		byID[pr.ID] = relevanceMeta{p.Cat, p.City}
 	}
 	f.sync()
+	return set, ids, byID
+}
+
+// TestRelevance runs the relevance set and prints hits@3 (a query counts when one of its
+// expected profiles is among the first three) and the zero-result rate. Every query has a
+// matching profile, so no answer may be empty; hits@3 must reach 95%.
+func TestRelevance(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	set, ids, byID := loadRelevanceSet(t, f)
 	var queries, hits, zero int
 	for _, g := range set.Groups {
 		var cats []string

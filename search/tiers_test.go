@@ -1,0 +1,205 @@
+package search_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"kardan/search"
+	"kardan/store"
+	"kardan/store/storetest"
+)
+
+// TestTiersEqualPlain holds the relevance pages made by tiers of weight (tiers.go) to the
+// plain path that weighs every hit through Bleve (rank.go): the same page, in the same order,
+// and the same count, for every query of the relevance set and for random queries over the
+// demo data's vocabulary (whole words, words being typed, typos, stop words, English and Latin
+// spellings, words no profile has together, a word written in two parts), with and without a city, a minimum score, and
+// pages further on. The index has several segments and deleted documents (profiles blocked,
+// some accepted again), as a live one has.
+func TestTiersEqualPlain(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Seeded(t)
+	storetest.Demo(t, st, 3000, 5)
+	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
+	set, _, _ := loadRelevanceSet(t, f)
+	// A word pair whose joined form lifts a profile to the weight of both words whole (the
+	// last word also starts a longer word, so its lightest way weighs less than the word).
+	f.add("کارگاه یک", "زرافهستاره", 1, 1, 1, 101, 35.7, 51.4)
+	f.add("کارگاه دو", "زرافه و ستاره", 1, 1, 1, 101, 35.7, 51.4)
+	f.add("کارگاه سه", "ستارهها", 1, 1, 1, 101, 35.7, 51.4)
+	f.sync()
+
+	// Deleted documents and more segments: block some demo profiles, accept half of them again.
+	for id := int64(1); id <= 3000; id += 37 {
+		if _, err := st.SetProfileStatus(ctx, nil, id, store.StatusBlocked, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.sync()
+	for id := int64(1); id <= 3000; id += 74 {
+		if _, err := st.SetProfileStatus(ctx, nil, id, store.StatusAccepted, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.sync()
+
+	queries := []string{"زرافه ستاره", "زرافه ستار"}
+	for _, g := range set.Groups {
+		queries = append(queries, g.Queries...)
+	}
+	queries = append(queries, randomQueries(t, st, 600)...)
+
+	cities := []struct {
+		slug string
+		id   int64
+	}{{"", 0}}
+	for _, slug := range []string{"tehran", "shiraz", "isfahan"} {
+		c, err := st.CityBySlag(ctx, slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cities = append(cities, struct {
+			slug string
+			id   int64
+		}{c.Slag, c.ID})
+	}
+	minScore := 3.5
+	rng := rand.New(rand.NewPCG(9, 9))
+	var compared, nonEmpty, deep int
+	for i, text := range queries {
+		q := search.ProfileQuery{Text: text, Take: 20}
+		switch i % 5 {
+		case 1:
+			c := cities[1+rng.IntN(len(cities)-1)]
+			q.City, q.CityID = c.slug, c.id
+		case 2:
+			q.Skip, q.Take = 20*(1+rng.IntN(3)), 20
+		case 3:
+			q.Take = 1 + rng.IntN(100)
+		case 4:
+			q.MinScore = &minScore
+		}
+		tiers, err := f.ix.SearchProfiles(ctx, q)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		plain, err := search.SearchProfilesPlain(ctx, f.ix, q)
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		compared++
+		if tiers.Total != plain.Total || !slices.Equal(tiers.IDs, plain.IDs) {
+			t.Errorf("%q (%+v): tiers %d %v, plain %d %v", text, q, tiers.Total, tiers.IDs, plain.Total, plain.IDs)
+			continue
+		}
+		if (tiers.Fallback == nil) != (plain.Fallback == nil) || tiers.DidYouMean != plain.DidYouMean {
+			t.Errorf("%q: fallback or did-you-mean differ", text)
+		}
+		if plain.Total > 0 {
+			nonEmpty++
+		}
+		if plain.Total > q.Skip+q.Take {
+			deep++
+		}
+	}
+	t.Logf("%d queries compared, %d with hits, %d with more hits than the page", compared, nonEmpty, deep)
+	// The comparison must cover answers, not only empty ones.
+	if nonEmpty < compared/2 || deep < compared/5 {
+		t.Errorf("too few answers to compare: %d of %d with hits, %d past the page", nonEmpty, compared, deep)
+	}
+	if m := f.ix.FastPathMisses(); m.Tiers != 0 {
+		t.Errorf("the tiers gave way to the plain path %d times", m.Tiers)
+	}
+}
+
+// randomQueries draws n queries from the words of the store's profiles and the categories'
+// and cities' names: one to four words, sometimes with the last cut as if being typed, a
+// letter changed, a stop word between, or written in Latin letters.
+func randomQueries(t *testing.T, st *store.Store, n int) []string {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := st.DB().QueryContext(ctx, `SELECT profile_name || ' ' || descriotion || ' ' || services FROM profiles ORDER BY id LIMIT 400`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vocab []string
+	seen := map[string]bool{}
+	addWords := func(s string) {
+		for _, w := range search.QueryTokens(s) {
+			if !seen[w] && len([]rune(w)) > 1 {
+				seen[w] = true
+				vocab = append(vocab, w)
+			}
+		}
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		addWords(s)
+	}
+	rows.Close()
+	var phrases []string
+	rows, err = st.DB().QueryContext(ctx, `SELECT farsi_name, english_name FROM work_categories UNION ALL SELECT farsi_name, slag FROM cities WHERE id < 200`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var fa, en string
+		if err := rows.Scan(&fa, &en); err != nil {
+			t.Fatal(err)
+		}
+		phrases = append(phrases, fa, strings.ToLower(en))
+		addWords(fa)
+	}
+	rows.Close()
+	slices.Sort(vocab) // the map's order must not pick the queries
+	rng := rand.New(rand.NewPCG(17, 3))
+	stop := []string{"و", "در", "با", "برای"}
+	out := make([]string, 0, n)
+	for len(out) < n {
+		var words []string
+		switch k := rng.IntN(10); {
+		case k < 2:
+			words = strings.Fields(phrases[rng.IntN(len(phrases))])
+		case k < 4:
+			// A word written apart, which its joined form matches («لوله کش»), alone or with
+			// another word.
+			w := []rune(vocab[rng.IntN(len(vocab))])
+			if len(w) < 5 {
+				continue
+			}
+			at := 2 + rng.IntN(len(w)-3)
+			words = []string{string(w[:at]), string(w[at:])}
+			if rng.IntN(2) == 0 {
+				words = append([]string{vocab[rng.IntN(len(vocab))]}, words...)
+			}
+		default:
+			for range 1 + rng.IntN(3) {
+				words = append(words, vocab[rng.IntN(len(vocab))])
+			}
+		}
+		if len(words) == 0 {
+			continue
+		}
+		last := []rune(words[len(words)-1])
+		switch k := rng.IntN(10); {
+		case k < 3 && len(last) > 3:
+			words[len(words)-1] = string(last[:3+rng.IntN(len(last)-3)])
+		case k < 4 && len(last) >= 5:
+			at := 1 + rng.IntN(len(last)-1)
+			last[at] = []rune("ابتدرسکلمنوهی")[rng.IntN(13)]
+			words[len(words)-1] = string(last)
+		case k < 5 && len(words) > 1:
+			words = slices.Insert(words, 1, stop[rng.IntN(len(stop))])
+		case k < 6:
+			words = append(words, vocab[rng.IntN(len(vocab))]) // often nothing has both: the fallback
+		}
+		out = append(out, strings.Join(words, " "))
+	}
+	return out
+}
