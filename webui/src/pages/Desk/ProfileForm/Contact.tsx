@@ -15,6 +15,7 @@ const LINK_LABEL: Record<LinkKind, string> = {
 };
 import { contactKind, contactLink } from '../../../lib/links';
 import { addContact, MAX_LINKS, type ContactRow } from '../../../lib/profileForm';
+import { afterPress } from '../../../lib/afterPress';
 import { contactDigits, contactDigitsInput, localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
 import { move } from './Services';
 import type { TabProps } from './shared';
@@ -34,7 +35,7 @@ export default function Contact({ form, update, err }: TabProps) {
   return (
     <div>
       {err('social_network') && (
-        <p class="form-error">
+        <p class="form-error" role="alert">
           {err('social_network')}
         </p>
       )}
@@ -87,7 +88,12 @@ export default function Contact({ form, update, err }: TabProps) {
                         const el = e.target as HTMLInputElement;
                         setRow(i, { link: numeric ? localDigitsInput(el, lang) : messenger ? contactDigitsInput(el, lang) : el.value });
                       }}
-                      onBlur={() => setTouched(new Set(touched).add(r.key))}
+                      // Shown once the press that left the field is over: an error appearing
+                      // under a pressed "add" would move the button away from the finger.
+                      onBlur={() => {
+                        const key = r.key;
+                        afterPress(() => setTouched((was) => (was.has(key) ? was : new Set(was).add(key))));
+                      }}
                     />
                     {ok && (
                       <span class="link-ok" aria-hidden="true">
