@@ -1,5 +1,6 @@
 // Journey 32: REVIEW #25 the profile form's contact step (the account's own mobile already there,
 // plain labels, full-width inputs, "instagram.com/name" accepted and stored as a web address) and
+// a number left invalid does not lose the tap on "add", two quick taps add two rows,
 // #27 the admin's details of a waiting profile show its hours, its map point and a preview of the
 // page as the public will see it, #29 with the owner's number in the language's digits, and #35
 // the admin's overview says a count is missing only on that count. In Persian and English.
@@ -52,6 +53,52 @@ for (const lang of ['fa', 'en']) {
       assert.equal(await page.locator('#pf-link-1-err').count(), 0, 'no error for instagram.com/name');
       const [input, row] = await page.evaluate(() => [document.getElementById('pf-link-1').getBoundingClientRect().width, document.getElementById('pf-link-1').closest('.contact-row').getBoundingClientRect().width]);
       assert.ok(input >= row * 0.8, `the link input is ${input} px of a ${row} px row`);
+
+      // A number left invalid by pressing "add": its error used to appear on the press, push the
+      // button down from under the pointer and lose the click. Pressed in the button's upper part
+      // and held like a finger, the press now adds a row, and the error shows after it.
+      const add = page.locator('.add-row');
+      await add.click();
+      const phone = page.locator('#pf-link-2');
+      await phone.waitFor();
+      assert.equal(await page.locator('#pf-link-2-type').inputValue(), 'phone');
+      await phone.fill('12');
+      await add.scrollIntoViewIfNeeded();
+      const box = await add.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 4);
+      await page.mouse.down();
+      await page.waitForTimeout(150);
+      // (A pressed button sinks by a pixel; the error line, before, moved it by a line or two.)
+      const pressed = await add.boundingBox();
+      assert.ok(Math.abs(pressed.y - box.y) < 4, `the button stays under the pressed pointer: ${box.y} then ${pressed.y}`);
+      await page.mouse.up();
+      await page.locator('#pf-link-3').waitFor();
+      // The error, then, as FormField shows one: described, invalid, announced.
+      const err = page.locator('#pf-link-2-err');
+      await err.waitFor();
+      assert.equal((await err.textContent()).trim(), t(lang, 'deskForm.linkErrors.phone'));
+      assert.equal(await err.getAttribute('role'), 'alert');
+      assert.equal(await phone.getAttribute('aria-invalid'), 'true');
+      assert.equal(await phone.getAttribute('aria-describedby'), 'pf-link-2-err');
+
+      // Two taps on "add", one right after the other, add two rows, the second's type after the
+      // first's. (Each finds the button again: a new row pushes it down by a row's height.)
+      await add.click();
+      await add.click();
+      await page.locator('#pf-link-5').waitFor();
+      assert.equal(await page.locator('.contact-row').count(), 6);
+      // And so do two taps the page gets before it draws again (a busy phone): each add reads the
+      // rows it is applied to, not the ones the button was drawn with.
+      await page.evaluate(() => {
+        const b = document.querySelector('.add-row');
+        b.click();
+        b.click();
+      });
+      await page.locator('#pf-link-7').waitFor();
+      assert.equal(await page.locator('.contact-row').count(), 8);
+      const types = await page.locator('.contact-type select').evaluateAll((els) => els.map((e) => e.value));
+      assert.deepEqual(types, ['mobile', 'Instagram', 'phone', 'Whatsap', 'Telegram', 'Eitaa', 'Bale', 'Site']);
+      await page.waitForFunction(() => document.activeElement?.id === 'pf-link-7');
     });
 
     await w.journey(`32-admin-preview-${lang}`, { lang, viewport: DESKTOP }, async (page) => {

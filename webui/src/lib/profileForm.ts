@@ -91,6 +91,23 @@ export function emptyContact(type = 'mobile'): ContactRow {
   return { key: rowKey(), type, link: '' };
 }
 
+/** The most contact rows a profile takes. */
+export const MAX_LINKS = 30;
+
+/** The order new contact rows take their type in: the next one not used yet, then "other". */
+const NEXT_CONTACT_TYPES = ['mobile', 'phone', 'Whatsap', 'Telegram', 'Instagram', 'Eitaa', 'Bale', 'Site', 'Email'];
+
+/**
+ * The form with one more, empty, contact row (none past MAX_LINKS). It reads the rows it is
+ * given, so as a functional update every tap adds a row, even two taps before a render.
+ */
+export function addContact(f: ProfileFormState): ProfileFormState {
+  if (f.social_network.length >= MAX_LINKS) return f;
+  const used = new Set(f.social_network.map((r) => r.type));
+  const type = NEXT_CONTACT_TYPES.find((x) => !used.has(x)) ?? 'Ather';
+  return { ...f, social_network: [...f.social_network, emptyContact(type)] };
+}
+
 /** A new profile's form; `mobile` (the account's verified number) fills its first contact. */
 export function emptyProfileForm(mobile = ''): ProfileFormState {
   return {

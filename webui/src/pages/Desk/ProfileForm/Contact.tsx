@@ -14,12 +14,11 @@ const LINK_LABEL: Record<LinkKind, string> = {
   any: 'linkText',
 };
 import { contactKind, contactLink } from '../../../lib/links';
-import { emptyContact, type ContactRow } from '../../../lib/profileForm';
+import { addContact, MAX_LINKS, type ContactRow } from '../../../lib/profileForm';
+import { afterPress } from '../../../lib/afterPress';
 import { contactDigits, contactDigitsInput, localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
 import { move } from './Services';
 import type { TabProps } from './shared';
-
-const MAX_LINKS = 30;
 
 export default function Contact({ form, update, err }: TabProps) {
   const { t, i18n } = useTranslation();
@@ -28,7 +27,9 @@ export default function Contact({ form, update, err }: TabProps) {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const setRow = (i: number, patch: Partial<ContactRow>) =>
     update((f) => ({ ...f, social_network: f.social_network.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`social_network.${i}`, 'social_network']);
-  const setAll = (social_network: ContactRow[]) => update((f) => ({ ...f, social_network }), ['social_network']);
+  // Row changes read the rows they are applied to, not this render's copy: two taps before a
+  // render both count.
+  const setAll = (fn: (rows: ContactRow[]) => ContactRow[]) => update((f) => ({ ...f, social_network: fn(f.social_network) }), ['social_network']);
   const typeName = (type: string) => t(`contact.types.${contactKind(type)}`, { defaultValue: type });
 
   return (
@@ -87,7 +88,12 @@ export default function Contact({ form, update, err }: TabProps) {
                         const el = e.target as HTMLInputElement;
                         setRow(i, { link: numeric ? localDigitsInput(el, lang) : messenger ? contactDigitsInput(el, lang) : el.value });
                       }}
-                      onBlur={() => setTouched(new Set(touched).add(r.key))}
+                      // Shown once the press that left the field is over: an error appearing
+                      // under a pressed "add" would move the button away from the finger.
+                      onBlur={() => {
+                        const key = r.key;
+                        afterPress(() => setTouched((was) => (was.has(key) ? was : new Set(was).add(key))));
+                      }}
                     />
                     {ok && (
                       <span class="link-ok" aria-hidden="true">
@@ -96,20 +102,20 @@ export default function Contact({ form, update, err }: TabProps) {
                     )}
                   </div>
                   {shown && (
-                    <span class="field-error" id={`pf-link-${i}-err`}>
+                    <span class="field-error" id={`pf-link-${i}-err`} role="alert">
                       {shown}
                     </span>
                   )}
                 </div>
               </div>
               <div class="row-tools">
-                <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll(move(rows, i, -1))}>
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => move(all, i, -1))}>
                   <Icon name="up" size={18} />
                 </button>
-                <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll(move(rows, i, 1))}>
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => move(all, i, 1))}>
                   <Icon name="down" size={18} />
                 </button>
-                <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.contact.remove', { n })} onClick={() => setAll(rows.filter((_, k) => k !== i))}>
+                <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.contact.remove', { n })} onClick={() => setAll((all) => all.filter((_, k) => k !== i))}>
                   <Icon name="trash" size={18} />
                 </button>
               </div>
@@ -123,10 +129,12 @@ export default function Contact({ form, update, err }: TabProps) {
         class="btn btn-outline add-row"
         disabled={rows.length >= MAX_LINKS}
         onClick={() => {
-          const used = new Set(rows.map((r) => r.type));
-          const next = ['mobile', 'phone', 'Whatsap', 'Telegram', 'Instagram', 'Eitaa', 'Bale', 'Site', 'Email'].find((x) => !used.has(x)) ?? 'Ather';
-          setAll([...rows, emptyContact(next)]);
-          setTimeout(() => document.getElementById(`pf-link-${rows.length}`)?.focus(), 30);
+          update(addContact, ['social_network']);
+          // The last row's field, whatever rows a quick second tap added meanwhile.
+          setTimeout(() => {
+            const links = document.querySelectorAll<HTMLInputElement>('.contact-row .contact-link input');
+            links[links.length - 1]?.focus();
+          }, 30);
         }}
       >
         <Icon name="plus" size={18} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../api';
-import { emptyProfileForm } from '../../../lib/profileForm';
+import { addContact, emptyProfileForm, MAX_LINKS } from '../../../lib/profileForm';
 import { editorReducer, initialEditor, snapshot, type EditorAction, type EditorState } from './editor';
 
 function run(...actions: EditorAction[]): EditorState {
@@ -86,5 +86,23 @@ describe('the profile form reducer', () => {
     expect(s.saved).toBe(snapshot(s.form!));
     expect(s.restoredAt).toBeNull();
     expect(s.saving).toBe(false);
+  });
+
+  it('two "add contact" taps in a row, before any render, add two rows', () => {
+    let s = run({ type: 'start', form: emptyProfileForm('09121234567'), profile: null, restoredAt: null });
+    // Both actions are made before the first is applied, as two quick taps on one render are.
+    const add: EditorAction = { type: 'edit', fn: addContact, clear: ['social_network'] };
+    s = [add, add].reduce(editorReducer, s);
+    const rows = s.form!.social_network;
+    expect(rows.map((r) => r.type)).toEqual(['mobile', 'phone', 'Whatsap']);
+    expect(rows[0].link).toBe('09121234567');
+    expect(new Set(rows.map((r) => r.key)).size).toBe(3);
+  });
+
+  it('adding a contact stops at the most rows a profile takes', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    for (let i = 0; i < MAX_LINKS + 2; i++) s = editorReducer(s, { type: 'edit', fn: addContact, clear: ['social_network'] });
+    expect(s.form!.social_network).toHaveLength(MAX_LINKS);
+    expect(s.form!.social_network.at(-1)?.type).toBe('Ather');
   });
 });
