@@ -64,6 +64,12 @@ func TestEnglishSentencesStartWithACapital(t *testing.T) {
 		if strings.HasPrefix(key, "field.") {
 			continue // labels, for the middle of a sentence
 		}
+		if _, ok := searchPageMessages[key]; ok || key == "content_all_iran" {
+			// Pieces of a page, not sentences: the search page's texts are the app's own, held equal
+			// to it by TestSearchPageMessagesAreTheApps ("until 20:30" on a card, "km"), and "all of
+			// Iran" stands in the middle of a heading.
+			continue
+		}
 		for _, f := range fields {
 			args := map[string]any{"des": f, "min": 1, "max": 9, "day": "monday", "from": "Pending", "to": "Accepted",
 				"seconds": 5, "days": 3, "type": "Email", "category": "Plumbing", "phone": "09120000000",
