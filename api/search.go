@@ -228,7 +228,7 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 		q.MinLevelScore = in.MinLevelScore
 	}
 	if city := strings.ToLower(strings.TrimSpace(in.CitySlag)); city != "" && city != "iran" {
-		c, err := s.store.CityBySlag(r.Context(), city)
+		c, err := s.cityBySlag(r.Context(), city)
 		if err != nil {
 			if store.ErrorCode(err) != store.ENotFound {
 				return nil, point{}, err

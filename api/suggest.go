@@ -38,7 +38,7 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 	}
 	var city string
 	if c := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("city_slag"))); c != "" && c != "iran" {
-		found, err := s.store.CityBySlag(r.Context(), c)
+		found, err := s.cityBySlag(r.Context(), c)
 		switch {
 		case store.ErrorCode(err) == store.ENotFound:
 			v.Correct("city_slag")
