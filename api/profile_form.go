@@ -16,6 +16,7 @@ import (
 type refs struct {
 	seq       uint64 // later refs have higher numbers (the form cache keeps forms per refs)
 	cities    map[int64]store.City
+	citySlags map[string]int64 // slag → id, for a search's or suggestion's city_slag
 	provinces map[int64]store.Province
 	tree      *store.Categories
 	catForms  map[int64]*categoryRef
@@ -48,11 +49,12 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &refs{cities: map[int64]store.City{}, provinces: map[int64]store.Province{}, tree: tree,
+	r := &refs{cities: map[int64]store.City{}, citySlags: map[string]int64{}, provinces: map[int64]store.Province{}, tree: tree,
 		catForms: map[int64]*categoryRef{}, cityForms: map[int64]*cityRef{}, provForms: map[int64]*provinceRef{}}
 	// Each form names a field, categories, a city and a province: they are encoded here once.
 	for _, c := range cs {
 		r.cities[c.ID] = c
+		r.citySlags[c.Slag] = c.ID
 		ref := &cityRef{ID: c.ID, FarsiName: c.FarsiName, EnglishName: c.EnglishName, Slag: c.Slag}
 		ref.json = appendCityRef(nil, ref)
 		r.cityForms[c.ID] = ref
@@ -81,6 +83,22 @@ func (s *Server) refs(ctx context.Context) (*refs, error) {
 	r.seq = s.refsCache.seq
 	s.refsCache.r, s.refsCache.at = r, time.Now()
 	return r, nil
+}
+
+// cityBySlag answers the city of a slag (as stored: lower case), from the reference data read
+// once a minute as the category tree is, where store.CityBySlag was one more statement per
+// search with a city (a round trip on PostgreSQL). A slag it does not know is asked of the
+// store, so a city added in the last minute is not refused.
+func (s *Server) cityBySlag(ctx context.Context, slag string) (*store.City, error) {
+	r, err := s.refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if id, ok := r.citySlags[slag]; ok {
+		c := r.cities[id]
+		return &c, nil
+	}
+	return s.store.CityBySlag(ctx, slag)
 }
 
 // category answers the read form of a category or field, made once per refs.

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 	"time"
 
@@ -157,5 +158,43 @@ func TestRefsKeptWhileUnchanged(t *testing.T) {
 	changed := reread()
 	if changed.seq <= first.seq || changed.cityForms[1].FarsiName != "تهران بزرگ" {
 		t.Fatalf("a renamed city kept the old forms: seq %d after %d, city %+v", changed.seq, first.seq, changed.cityForms[1])
+	}
+}
+
+// A search's or suggestion's city_slag is looked up in the reference data kept in memory
+// (refs.citySlags); it must answer what the store answers for every city, and a city the
+// reference data does not hold yet (added in the last minute) is asked of the store.
+func TestCityBySlagMatchesTheStore(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Seeded(t) // either engine
+	srv, err := New(Config{BaseURL: "https://kardan.example", Location: time.UTC}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := st.Cities(ctx, store.CityFilter{})
+	if err != nil || len(cs) < 100 {
+		t.Fatalf("cities: %d (%v)", len(cs), err)
+	}
+	for _, c := range cs {
+		want, err := st.CityBySlag(ctx, c.Slag)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := srv.cityBySlag(ctx, c.Slag)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: got %+v (%v), want %+v", c.Slag, got, err, want)
+		}
+	}
+	if _, err := srv.cityBySlag(ctx, "no-such-city"); store.ErrorCode(err) != store.ENotFound {
+		t.Fatalf("unknown slag: got %v", err)
+	}
+	added := store.City{ID: 99001, ProvinceID: cs[0].ProvinceID, FarsiName: "شهر تازه", EnglishName: "New Town", Slag: "new-town",
+		Lat: 35, Long: 51, Aliases: []string{}}
+	if _, err := st.SeedReference(ctx, nil, []store.City{added}, nil); err != nil {
+		t.Fatal(err)
+	}
+	got, err := srv.cityBySlag(ctx, "new-town")
+	if err != nil || got.ID != added.ID {
+		t.Fatalf("a city added after the reference data was read: got %+v (%v)", got, err)
 	}
 }

@@ -104,7 +104,12 @@ func (s *Server) writeProfile(w http.ResponseWriter, r *http.Request, p *store.P
 // canSee reports whether viewer may see p: the public sees visible profiles, owners and admins
 // see theirs in any state.
 func canSee(p *store.Profile, viewer *store.User) bool {
-	return p.Visible() || (viewer != nil && (viewer.ID == p.UserID || viewer.IsAdmin()))
+	return seenBy(p.Visible(), p.UserID, viewer)
+}
+
+// seenBy is canSee for a profile known by its visibility and owner alone.
+func seenBy(visible bool, owner int64, viewer *store.User) bool {
+	return visible || (viewer != nil && (viewer.ID == owner || viewer.IsAdmin()))
 }
 
 // handleProfileGet handles "GET /v1/user-technical/{id}".

@@ -53,7 +53,11 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	var hits *search.ProfileHits
 	forms, private, err := s.answerProfiles(r.Context(), viewer, func(pv *publicView) ([]*cachedForm, error) {
 		var err error
-		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), *q); err != nil || pv == nil {
+		sq := *q
+		if pv != nil {
+			sq.Head = pv.head // read just before: a browse need not read it again
+		}
+		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), sq); err != nil || pv == nil {
 			return nil, err
 		}
 		return s.publicForms(r.Context(), pv, hits.IDs)
@@ -224,7 +228,7 @@ func (s *Server) profileQuery(r *http.Request, in *searchUserRequest) (*search.P
 		q.MinLevelScore = in.MinLevelScore
 	}
 	if city := strings.ToLower(strings.TrimSpace(in.CitySlag)); city != "" && city != "iran" {
-		c, err := s.store.CityBySlag(r.Context(), city)
+		c, err := s.cityBySlag(r.Context(), city)
 		if err != nil {
 			if store.ErrorCode(err) != store.ENotFound {
 				return nil, point{}, err

@@ -34,7 +34,7 @@ func (s *Server) searchMeta(r *http.Request, p string) (pageMeta, bool) {
 	at := &searchPlace{}
 	citySlag := strings.ToLower(parts[0])
 	if citySlag != "iran" {
-		c, err := s.store.CityBySlag(r.Context(), citySlag)
+		c, err := s.cityBySlag(r.Context(), citySlag)
 		if err != nil {
 			return pageMeta{}, false
 		}

@@ -38,7 +38,7 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 	}
 	var city string
 	if c := strings.ToLower(strings.TrimSpace(r.URL.Query().Get("city_slag"))); c != "" && c != "iran" {
-		found, err := s.store.CityBySlag(r.Context(), c)
+		found, err := s.cityBySlag(r.Context(), c)
 		switch {
 		case store.ErrorCode(err) == store.ENotFound:
 			v.Correct("city_slag")
@@ -68,14 +68,12 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		ps, err := s.store.ProfilesByIDs(r.Context(), sg.Profiles)
+		// Only the visible ones: the index can trail the store by a moment.
+		ps, err := s.store.VisibleProfileCards(r.Context(), sg.Profiles)
 		if err != nil {
 			return err
 		}
 		for _, p := range ps {
-			if !p.Visible() {
-				continue // the index can trail the store by a moment
-			}
 			sp := suggestProfile{ID: p.ID, ProfileName: p.ProfileName, Slug: p.Slug, ProfileImage: p.ProfileImage, Logo: p.Logo}
 			if c, ok := rf.cities[p.CityID]; ok {
 				sp.City = &suggestPlace{Slag: c.Slag, FarsiName: c.FarsiName, EnglishName: c.EnglishName}

@@ -55,6 +55,9 @@ type ProfileQuery struct {
 	// PriceMin and PriceMax (Toman, 0 for no bound) keep only the profiles offering a service
 	// priced within them.
 	PriceMin, PriceMax int64
+	// Head is the outbox head the caller read before the search, for the store's browse count
+	// cache (store.BrowseFilter.Head); 0 has the store read it.
+	Head int64
 }
 
 // priced reports whether q filters on price.
@@ -152,7 +155,7 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 		ids, total, err := ix.st.BrowseProfiles(ctx, store.BrowseFilter{
 			CityID: q.CityID, ProvinceID: q.Province, FieldID: q.FieldID, CategoryID: q.CategoryID,
-			MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take,
+			MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take, Head: q.Head,
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("search profiles: %w", err)

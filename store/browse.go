@@ -15,6 +15,10 @@ type BrowseFilter struct {
 	MinScore, MinLevelScore                 *float64
 	Order                                   string // best, reviews or newest
 	Offset, Limit                           int
+	// Head is the outbox head (OutboxHead) the caller read before this call, which keys the
+	// count cache; 0 has it read here. The API has always just read it for its form cache, and
+	// on PostgreSQL a second read is one more round trip.
+	Head int64
 }
 
 var browseOrders = map[string]string{
@@ -53,7 +57,7 @@ func (s *Store) BrowseProfiles(ctx context.Context, f BrowseFilter) ([]int64, in
 		order = browseOrders["best"]
 	}
 	cond := strings.Join(where, " AND ")
-	total, err := s.browseCount(ctx, from, cond, args)
+	total, err := s.browseCount(ctx, f.Head, from, cond, args)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -73,17 +77,24 @@ type countCache struct {
 	counts map[string]int
 }
 
-func (s *Store) browseCount(ctx context.Context, from, cond string, args []any) (int, error) {
-	head, err := s.OutboxHead(ctx)
-	if err != nil {
-		return 0, err
+// browseCount counts the profiles of a browse, through the cache at head (read here when 0). A
+// count is read after its head was, so it is at least as new as the head it is cached under. A
+// caller with an older head than the cache's (a slower request) is answered around the cache
+// rather than send it back.
+func (s *Store) browseCount(ctx context.Context, head int64, from, cond string, args []any) (int, error) {
+	if head == 0 {
+		var err error
+		if head, err = s.OutboxHead(ctx); err != nil {
+			return 0, err
+		}
 	}
 	key := from + cond + fmt.Sprint(args...)
 	s.counts.mu.Lock()
-	if s.counts.head != head || s.counts.counts == nil || len(s.counts.counts) > 10000 {
-		s.counts.head, s.counts.counts = head, map[string]int{}
+	if head > s.counts.head || s.counts.counts == nil || len(s.counts.counts) > 10000 {
+		s.counts.head, s.counts.counts = max(head, s.counts.head), map[string]int{}
 	}
 	n, ok := s.counts.counts[key]
+	ok = ok && s.counts.head == head
 	s.counts.mu.Unlock()
 	if ok {
 		return n, nil

@@ -8,19 +8,31 @@ import (
 )
 
 // Browse counts are cached until the outbox head moves (countCache): each write that changes
-// what a browse shows must change its count at once, however often the same filter was counted.
+// what a browse shows must change its count at once, however often the same filter was counted,
+// whether the store reads the head or the caller gives the one it read (BrowseFilter.Head).
 func TestBrowseCountsFollowWrites(t *testing.T) {
 	ctx := context.Background()
 	f := newProfileFixture(t)
+	var heads []int64 // every head seen, to ask with old ones too
 	count := func(step string, want int) {
 		t.Helper()
-		for range 2 { // the second answer comes from the cache
-			ids, total, err := f.st.BrowseProfiles(ctx, store.BrowseFilter{Order: "best", Limit: 10})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if total != want || len(ids) != want {
-				t.Fatalf("%s: %d profiles of %d, want %d", step, len(ids), total, want)
+		head, err := f.st.OutboxHead(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		heads = append(heads, head)
+		// The head read here (0), then given by the caller as the API gives it, then every
+		// older one: a slow request's head must neither be answered from nor empty the cache.
+		asked := append([]int64{0, head}, heads...)
+		for _, h := range asked {
+			for range 2 { // the second answer comes from the cache
+				ids, total, err := f.st.BrowseProfiles(ctx, store.BrowseFilter{Order: "best", Limit: 10, Head: h})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if total != want || len(ids) != want {
+					t.Fatalf("%s, head %d of %d: %d profiles of %d, want %d", step, h, head, len(ids), total, want)
+				}
 			}
 		}
 	}

@@ -146,3 +146,88 @@ func (s *Store) CommentOf(ctx context.Context, userID, profileID int64) (*Commen
 	}
 	return c, nil
 }
+
+// ProfileComments is a profile's comment list as comment/get shows it.
+type ProfileComments struct {
+	// Counts sums up the comments the filter matches, its Score and WithPhotos aside.
+	Counts CommentCounts
+	// Comments is one page of the comments the filter matches, in its order.
+	Comments []*Comment
+	// Total is how many comments the filter matches in all.
+	Total int
+}
+
+// ProfileComments answers the comments of profile id that f matches (f.ProfileID is set to id):
+// the histogram, one page and the total. mayRead is asked first, with the profile's visibility
+// and owner, and a false answer (or no such profile) is the not-found error.
+//
+// Two statements where Profile, ScoreCounts and Comments take four, because on PostgreSQL each
+// is a round trip: the profile's visibility comes with the histogram, and the total is summed
+// from it, counted per score with and without photos (the list's two filters).
+// TestProfileCommentsMatchThePlainReads holds it to the three plain reads.
+func (s *Store) ProfileComments(ctx context.Context, id int64, f CommentFilter, mayRead func(visible bool, owner int64) bool) (*ProfileComments, error) {
+	f.ProfileID = &id
+	if _, ok := commentOrders[f.Sort]; !ok {
+		return nil, fmt.Errorf("list comments: unknown order %q", f.Sort)
+	}
+	where, args := f.where()
+	rows, err := s.read.QueryContext(ctx, `SELECT p.visible, p.user_id, c.score, COUNT(c.id),
+		COALESCE(SUM(CASE WHEN `+commentHasPhotos+` THEN 1 ELSE 0 END), 0)
+		FROM profiles p LEFT JOIN comments c ON `+strings.Join(where, " AND ")+`
+		WHERE p.id = ? GROUP BY p.id, p.visible, p.user_id, c.score`, append(args, id)...)
+	if err != nil {
+		return nil, fmt.Errorf("count scores: %w", err)
+	}
+	defer rows.Close()
+	out := &ProfileComments{}
+	found, visible, owner := false, false, int64(0)
+	for rows.Next() {
+		var score sql.NullInt64
+		var n, photos int
+		if err := rows.Scan(&visible, &owner, &score, &n, &photos); err != nil {
+			return nil, fmt.Errorf("count scores: %w", err)
+		}
+		found = true
+		if !score.Valid { // the LEFT JOIN's row of a profile without such comments
+			continue
+		}
+		if score.Int64 >= minScore && score.Int64 <= maxScore {
+			out.Counts.Scores[score.Int64-1] = n
+			out.Counts.WithPhotos += photos
+		}
+		if f.Score == 0 || int64(f.Score) == score.Int64 {
+			if f.WithPhotos {
+				out.Total += photos
+			} else {
+				out.Total += n
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("count scores: %w", err)
+	}
+	rows.Close()
+	if !found || !mayRead(visible, owner) {
+		return nil, NotFound()
+	}
+	if out.Total == 0 || f.Offset >= out.Total {
+		out.Comments = []*Comment{}
+		return out, nil
+	}
+	if f.Score > 0 {
+		where, args = append(where, "c.score = ?"), append(args, f.Score)
+	}
+	if f.WithPhotos {
+		where = append(where, commentHasPhotos)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	out.Comments, err = queryRows(ctx, s.read, scanComment, `SELECT `+commentColumns+commentFrom+` WHERE `+strings.Join(where, " AND ")+
+		` ORDER BY `+commentOrders[f.Sort]+` LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, fmt.Errorf("list comments: %w", err)
+	}
+	return out, nil
+}

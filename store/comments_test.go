@@ -401,3 +401,115 @@ func TestCommentsWithPhotos(t *testing.T) {
 		t.Fatalf("admins' list with photos: got %d (%v)", total, err)
 	}
 }
+
+// TestProfileCommentsMatchThePlainReads holds comment/get's two-statement read (the profile's
+// visibility with the histogram, the total summed from it) to the plain reads it replaces:
+// ScoreCounts and Comments, for every filter, order and page, and to Profile's visibility.
+func TestProfileCommentsMatchThePlainReads(t *testing.T) {
+	ctx := context.Background()
+	f := newCommunityFixture(t, 14)
+	p := f.acceptedProfile(t, f.owner, 1, 101)
+	var ids []int64
+	for i, u := range f.users {
+		f.clock.advance(10)
+		in := comment(p.ID, 1+(i*3)%5, fmt.Sprintf("نظر شماره %d", i))
+		if i%2 == 0 {
+			in.CategoryList = store.IDList{101}
+		}
+		if i%3 == 0 {
+			addr := fmt.Sprintf("/uploads/%02x/%064x.jpg", i, i)
+			if err := f.st.RecordUpload(ctx, &store.Upload{UserID: u.ID, UploadKey: store.UploadComment, Address: addr,
+				Thumb: strings.TrimSuffix(addr, ".jpg") + "-400.jpg", SHA256: fmt.Sprintf("%064x", i), Mime: "image/jpeg",
+				Width: 10, Height: 10, Size: 10}); err != nil {
+				t.Fatal(err)
+			}
+			in.Images = []string{addr}
+		}
+		c, err := f.st.AddComment(ctx, u, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, c.ID)
+	}
+	for _, id := range ids[:4] {
+		if _, err := f.st.SetCommentStatus(ctx, nil, id, store.CommentHidden, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bare := f.acceptedProfile(t, f.users[0], 1, 101) // no comments at all
+	yes := func(bool, int64) bool { return true }
+	no, yesNo := false, true
+	checked := 0
+	for _, profile := range []int64{p.ID, bare.ID} {
+		for _, hidden := range []*bool{nil, &no, &yesNo} {
+			for _, cat := range []int64{0, 101, 102} {
+				for score := 0; score <= 5; score++ {
+					for _, photos := range []bool{false, true} {
+						for _, sort := range []string{"", store.CommentsNewest, store.CommentsHighest, store.CommentsLowest} {
+							for _, page := range [][2]int{{0, 20}, {0, 3}, {2, 3}, {5, 0}, {13, 20}, {40, 20}} {
+								flt := store.CommentFilter{ProfileID: &profile, Hidden: hidden, CategoryID: cat, Score: score,
+									WithPhotos: photos, Sort: sort, Offset: page[0], Limit: page[1]}
+								counts, err := f.st.ScoreCounts(ctx, flt)
+								if err != nil {
+									t.Fatal(err)
+								}
+								list, total, err := f.st.Comments(ctx, flt)
+								if err != nil {
+									t.Fatal(err)
+								}
+								flt.ProfileID = nil // ProfileComments sets it
+								got, err := f.st.ProfileComments(ctx, profile, flt, yes)
+								if err != nil {
+									t.Fatal(err)
+								}
+								if got.Counts != counts || got.Total != total || commentIDs(got.Comments) != commentIDs(list) {
+									t.Fatalf("profile %d %+v: got %+v %d %s, want %+v %d %s", profile, flt, got.Counts, got.Total,
+										commentIDs(got.Comments), counts, total, commentIDs(list))
+								}
+								checked++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d filters compared", checked)
+
+	// Visibility and owner are the profile's; a refusal and a missing profile are not found.
+	var gotVisible bool
+	var gotOwner int64
+	if _, err := f.st.ProfileComments(ctx, p.ID, store.CommentFilter{}, func(v bool, o int64) bool {
+		gotVisible, gotOwner = v, o
+		return false
+	}); codeOf(err) != store.ENotFound {
+		t.Fatalf("refused: got %v", err)
+	}
+	if !gotVisible || gotOwner != f.owner.ID {
+		t.Fatalf("asked with visible %v owner %d, want true %d", gotVisible, gotOwner, f.owner.ID)
+	}
+	if err := f.st.DeleteProfile(ctx, f.owner, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.st.ProfileComments(ctx, p.ID, store.CommentFilter{}, func(v bool, o int64) bool {
+		gotVisible = v
+		return true
+	}); err != nil || gotVisible {
+		t.Fatalf("deleted profile: visible %v, err %v", gotVisible, err)
+	}
+	if _, err := f.st.ProfileComments(ctx, 1<<40, store.CommentFilter{}, yes); codeOf(err) != store.ENotFound {
+		t.Fatalf("missing profile: got %v", err)
+	}
+	if _, err := f.st.ProfileComments(ctx, p.ID, store.CommentFilter{Sort: "oldest"}, yes); err == nil {
+		t.Fatal("unknown order accepted")
+	}
+}
+
+// commentIDs prints the ids of a list, in order.
+func commentIDs(cs []*store.Comment) string {
+	ids := make([]int64, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	return fmt.Sprint(ids)
+}

@@ -326,3 +326,44 @@ func (s *Store) ProfileOwners(ctx context.Context, userIDs []int64) (map[int64]P
 	}
 	return out, rows.Err()
 }
+
+// ProfileCard is the little of a visible profile a suggestion as you type shows.
+type ProfileCard struct {
+	ID                 int64
+	ProfileName, Slug  string
+	CityID             int64
+	ProfileImage, Logo string
+}
+
+// VisibleProfileCards answers the cards of the visible profiles among ids, in the same order,
+// skipping the others. Six columns where ProfilesByIDs reads and decodes every one, with the
+// categories: suggestions ask on every key typed (TestProfileCardsMatchTheProfiles).
+func (s *Store) VisibleProfileCards(ctx context.Context, ids []int64) ([]ProfileCard, error) {
+	if len(ids) == 0 {
+		return []ProfileCard{}, nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	cards, err := queryRows(ctx, s.read, func(sc scanner) (ProfileCard, error) {
+		var c ProfileCard
+		err := sc.Scan(&c.ID, &c.ProfileName, &c.Slug, &c.CityID, &c.ProfileImage, &c.Logo)
+		return c, err
+	}, `SELECT p.id, p.profile_name, p.slug, p.city_id, p.profile_image, p.logo FROM profiles p
+		WHERE `+visibleSQL+` AND p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("profile cards: %w", err)
+	}
+	byID := make(map[int64]ProfileCard, len(cards))
+	for _, c := range cards {
+		byID[c.ID] = c
+	}
+	out := make([]ProfileCard, 0, len(cards))
+	for _, id := range ids {
+		if c, ok := byID[id]; ok {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -440,5 +441,66 @@ func TestText(t *testing.T) {
 	}
 	if got := store.CleanText("a\xffb", false); got != "ab" {
 		t.Errorf("CleanText invalid UTF-8: got %q", got)
+	}
+}
+
+// A suggestion reads six columns of the visible profiles (VisibleProfileCards) where it read
+// whole profiles and kept the visible ones: both ways must answer the same profiles, in order.
+func TestProfileCardsMatchTheProfiles(t *testing.T) {
+	ctx := context.Background()
+	f := newProfileFixture(t)
+	storetest.Demo(t, f.st, 60, 5)
+	var all []int64
+	for id := int64(1); id <= 70; id++ {
+		all = append(all, id)
+	}
+	ps, err := f.st.ProfilesByIDs(ctx, all)
+	if err != nil || len(ps) < 50 {
+		t.Fatalf("demo profiles: %d (%v)", len(ps), err)
+	}
+	// Some leave the public view: blocked by an admin, hidden by the owner's switch, deleted.
+	no := false
+	for i, p := range ps[:9] {
+		owner, err := f.st.UserByID(ctx, p.UserID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch i % 3 {
+		case 0:
+			_, err = f.st.SetProfileStatus(ctx, &f.admin.ID, p.ID, store.StatusBlocked, "")
+		case 1:
+			_, err = f.st.SetProfileFlags(ctx, owner, p.ID, nil, &no)
+		default:
+			err = f.st.DeleteProfile(ctx, owner, p.ID)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Every id, reversed, with missing ids and one asked twice.
+	var ids []int64
+	for i := len(all) - 1; i >= 0; i-- {
+		ids = append(ids, all[i])
+	}
+	ids = append(ids, 1<<40, ps[20].ID)
+	for _, ask := range [][]int64{ids, ids[:7], {ps[0].ID}, {ps[30].ID}, nil} {
+		long, err := f.st.ProfilesByIDs(ctx, ask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []store.ProfileCard{}
+		for _, p := range long {
+			if p.Visible() {
+				want = append(want, store.ProfileCard{ID: p.ID, ProfileName: p.ProfileName, Slug: p.Slug, CityID: p.CityID,
+					ProfileImage: p.ProfileImage, Logo: p.Logo})
+			}
+		}
+		got, err := f.st.VisibleProfileCards(ctx, ask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("asked %v:\ngot  %+v\nwant %+v", ask, got, want)
+		}
 	}
 }
