@@ -38,7 +38,10 @@ for (const lang of ['fa', 'en']) {
     await w.journey(`31-digits-${lang}`, { lang, viewport: PHONE }, async (page) => {
       // #29: the mobile and the WhatsApp number in the language's digits; the handle as written.
       await page.goto(`/profile/${encodeURIComponent(prof.slug)}`);
-      const texts = (await page.locator('.contacts .contact-label a').allTextContents()).map((s) => s.trim());
+      // (allTextContents does not wait: the page's three contacts first.)
+      const contacts = page.locator('.contacts .contact-label a');
+      await contacts.nth(2).waitFor();
+      const texts = (await contacts.allTextContents()).map((s) => s.trim());
       const number = digits('09121110311', lang);
       assert.equal(texts.filter((s) => s === number).length, 2, `mobile and WhatsApp read ${number}: ${texts}`);
       assert.ok(texts.includes('@sina_31'), `the handle stays: ${texts}`);
@@ -51,7 +54,9 @@ for (const lang of ['fa', 'en']) {
       if (lang === 'fa') assert.doesNotMatch(example, /[0-9]/, example);
 
       // #36: every footer link is a target at least 24 px tall.
-      const heights = await page.locator('.site-footer ul a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
+      const footer = page.locator('.site-footer ul a');
+      await footer.nth(7).waitFor();
+      const heights = await footer.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
       assert.ok(heights.length >= 8, `${heights.length} footer links`);
       for (const h of heights) assert.ok(h >= 24, `a footer link ${h} px tall`);
 

@@ -87,6 +87,18 @@ export function emptyService(): ServiceRow {
   return { key: rowKey(), title: '', price: null, free: false, description: '' };
 }
 
+/** The most service rows a profile takes. */
+export const MAX_SERVICES = 50;
+
+/**
+ * The form with one more, empty, service row (none past MAX_SERVICES). Like addContact it reads
+ * the rows it is given, so as a functional update every tap adds a row, even two before a render.
+ */
+export function addService(f: ProfileFormState): ProfileFormState {
+  if (f.services.length >= MAX_SERVICES) return f;
+  return { ...f, services: [...f.services, emptyService()] };
+}
+
 export function emptyContact(type = 'mobile'): ContactRow {
   return { key: rowKey(), type, link: '' };
 }

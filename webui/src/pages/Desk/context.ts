@@ -4,13 +4,15 @@ import type { User } from '../../api';
 
 export interface DeskState {
   me: User | null;
+  /** The account's first load is still under way (`me` is null until it ends, whether or not it fails). */
+  meLoading: boolean;
   setMe: (u: User) => void;
   /** Login (or the account) says this user is an administrator; the server checks every call anyway. */
   admin: boolean;
   userId: number | null;
 }
 
-export const DeskContext = createContext<DeskState>({ me: null, setMe: () => undefined, admin: false, userId: null });
+export const DeskContext = createContext<DeskState>({ me: null, meLoading: false, setMe: () => undefined, admin: false, userId: null });
 
 export function useDesk(): DeskState {
   return useContext(DeskContext);

@@ -83,6 +83,8 @@ export default function Desk() {
   const account = useLoad<User | null>(() => getMe(), [auth.loggedIn], { enabled: auth.loggedIn, progress: false });
   const me = account.data ?? null;
   const setMe = account.set;
+  // Only the first load: a later reload keeps the account it had (and so its data).
+  const meLoading = account.status === 'loading' && account.data === undefined;
   usePageMeta(ready ? t('desk.title') : undefined);
   // The inbox's unread count beside its link; the inbox reloads it after each change.
   const leads = useLoad((signal) => getOwnerLeads(0, 1, signal), [auth.loggedIn], { enabled: auth.loggedIn, progress: false });
@@ -92,7 +94,7 @@ export default function Desk() {
 
   const admin = auth.isAdmin || !!me?.isAdmin;
   return (
-    <DeskContext.Provider value={{ me, setMe, admin, userId: auth.userId }}>
+    <DeskContext.Provider value={{ me, meLoading, setMe, admin, userId: auth.userId }}>
       <div class="container desk">
         <aside class="desk-side">
           <div class="desk-user">

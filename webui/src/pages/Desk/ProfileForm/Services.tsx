@@ -2,12 +2,10 @@ import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { PriceInput } from '../../../components/PriceInput';
 import { Switch } from '../../../components/Switch';
-import { emptyService, type ServiceRow } from '../../../lib/profileForm';
+import { addService, MAX_SERVICES, type ServiceRow } from '../../../lib/profileForm';
 import { formatPrice } from '../../../lib/format';
 import { localDigits } from '../../../lib/digits';
 import type { TabProps } from './shared';
-
-const MAX_SERVICES = 50;
 
 export function move<T>(list: T[], i: number, d: number): T[] {
   const j = i + d;
@@ -23,8 +21,9 @@ export default function Services({ form, update, err }: TabProps) {
   const rows = form.services;
   const setRow = (i: number, patch: Partial<ServiceRow>) =>
     update((f) => ({ ...f, services: f.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`services.${i}`, 'services']);
-  const setAll = (services: ServiceRow[]) => update((f) => ({ ...f, services }), ['services']);
-  const focusRow = (i: number) => setTimeout(() => document.getElementById(`pf-svc-${i}-title`)?.focus(), 30);
+  // Row changes read the rows they are applied to, not this render's copy: two taps before a
+  // render both count.
+  const setAll = (fn: (rows: ServiceRow[]) => ServiceRow[]) => update((f) => ({ ...f, services: fn(f.services) }), ['services']);
 
   return (
     <div>
@@ -49,13 +48,13 @@ export default function Services({ form, update, err }: TabProps) {
                 </strong>
                 <span class="row-price small muted">{s.free || s.price ? formatPrice(s.free ? 0 : s.price, lang, { toman: t('price.toman'), free: t('price.free') }) : ''}</span>
                 <div class="row-tools">
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll(move(rows, i, -1))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => move(all, i, -1))}>
                     <Icon name="up" size={18} />
                   </button>
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll(move(rows, i, 1))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => move(all, i, 1))}>
                     <Icon name="down" size={18} />
                   </button>
-                  <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.services.remove', { n })} onClick={() => setAll(rows.filter((_, k) => k !== i))}>
+                  <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.services.remove', { n })} onClick={() => setAll((all) => all.filter((_, k) => k !== i))}>
                     <Icon name="trash" size={18} />
                   </button>
                 </div>
@@ -133,8 +132,12 @@ export default function Services({ form, update, err }: TabProps) {
         class="btn btn-outline add-row"
         disabled={rows.length >= MAX_SERVICES}
         onClick={() => {
-          setAll([...rows, emptyService()]);
-          focusRow(rows.length);
+          update(addService, ['services']);
+          // The last row's title, whatever rows a quick second tap added meanwhile.
+          setTimeout(() => {
+            const titles = document.querySelectorAll<HTMLInputElement>('.svc-title input');
+            titles[titles.length - 1]?.focus();
+          }, 30);
         }}
       >
         <Icon name="plus" size={18} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../api';
-import { addContact, emptyProfileForm, MAX_LINKS } from '../../../lib/profileForm';
+import { addContact, addService, emptyProfileForm, MAX_LINKS, MAX_SERVICES } from '../../../lib/profileForm';
 import { editorReducer, initialEditor, snapshot, type EditorAction, type EditorState } from './editor';
 
 function run(...actions: EditorAction[]): EditorState {
@@ -104,5 +104,22 @@ describe('the profile form reducer', () => {
     for (let i = 0; i < MAX_LINKS + 2; i++) s = editorReducer(s, { type: 'edit', fn: addContact, clear: ['social_network'] });
     expect(s.form!.social_network).toHaveLength(MAX_LINKS);
     expect(s.form!.social_network.at(-1)?.type).toBe('Ather');
+  });
+
+  it('two "add service" taps in a row, before any render, add two rows and keep what was typed', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    s = editorReducer(s, { type: 'edit', fn: (f) => ({ ...f, services: f.services.map((r) => ({ ...r, title: 'Boiler repair' })) }), clear: ['services.0'] });
+    // Both actions are made before the first is applied, as two quick taps on one render are.
+    const add: EditorAction = { type: 'edit', fn: addService, clear: ['services'] };
+    s = [add, add].reduce(editorReducer, s);
+    const rows = s.form!.services;
+    expect(rows.map((r) => r.title)).toEqual(['Boiler repair', '', '']);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(3);
+  });
+
+  it('adding a service stops at the most rows a profile takes', () => {
+    let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
+    for (let i = 0; i < MAX_SERVICES + 2; i++) s = editorReducer(s, { type: 'edit', fn: addService, clear: ['services'] });
+    expect(s.form!.services).toHaveLength(MAX_SERVICES);
   });
 });

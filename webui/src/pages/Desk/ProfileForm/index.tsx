@@ -70,9 +70,18 @@ function ProfileFormPage() {
   );
   const tree = useLoad(() => getCategoryTree().then((x) => x ?? []), [], { progress: false });
 
+  // A new profile's form waits for the account (its loading state shows meanwhile): the first
+  // contact is the account's mobile, and whether this is an admin's listing rests on it too. A form
+  // started before the account's answer kept an empty first contact.
+  const waitMe = isNew && desk.meLoading;
+  // The form starts once per profile and draft key, so the end of that wait never restarts a form
+  // being filled.
+  const started = useRef<{ data: Profile | null; key: string } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the account's number is read once, when the form starts; a later change must not restart a form being filled
   useEffect(() => {
-    if (loaded.data === undefined) return;
+    if (loaded.data === undefined || waitMe) return;
+    if (started.current?.data === loaded.data && started.current.key === key) return;
+    started.current = { data: loaded.data, key };
     const p = loaded.data;
     const base = p ? (p.pending_edit ? fromPendingEdit(p) : fromProfile(p)) : emptyProfileForm(ownMobile);
     const d = loadDraft<ProfileFormState>(key);
@@ -82,7 +91,7 @@ function ProfileFormPage() {
       if (d) clearDraft(key);
       dispatch({ type: 'start', form: base, profile: p, restoredAt: null });
     }
-  }, [loaded.data, key]);
+  }, [loaded.data, key, waitMe]);
 
   const dirty = !!form && snapshot(form) !== saved;
 
