@@ -4,7 +4,7 @@
 // offering itself to be claimed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, JOURNEY_TIMEOUT, PHONE, axeCheck, exact, plumber, signIn, t, toast } from './harness.mjs';
+import { World, JOURNEY_TIMEOUT, PHONE, axeCheck, digits, exact, plumber, signIn, t, toast } from './harness.mjs';
 
 let w;
 const claimant = { phone: '09121110371', name: 'کیوان', password: 'password-keyvan' };
@@ -46,9 +46,10 @@ test('a user proves the listed number and claims the business; the admin accepts
     const dialog = page.getByRole('dialog', { name: t(lang, 'claim.title', { name: listing.profile_name }) });
     const before = w.smsCount();
     await dialog.getByRole('button', { name: t(lang, 'claim.sendCode'), exact: true }).click();
-    // The claimant sees the number masked; the code reached the business's phone.
-    await dialog.getByText('0935***0371').waitFor();
+    // The claimant sees the number masked, in the language's digits; the code reached the business's phone.
+    await dialog.getByText(digits('0935***0371', lang)).waitFor();
     assert.equal(await dialog.getByText(business).count(), 0);
+    assert.equal(await dialog.getByText(digits(business, lang)).count(), 0);
     const code = await w.smsCode(business, { after: before });
     await dialog.getByLabel(t(lang, 'claim.code')).fill(code);
     await dialog.getByLabel(t(lang, 'claim.note')).fill('من صاحب این تعمیرگاه هستم');
