@@ -1,0 +1,323 @@
+package search
+
+// Document bitmaps for the tiers (tiers.go): each query Bleve would run, evaluated to the set of
+// documents it matches, per segment, straight from the postings, and each query word's ways of
+// matching (name, whole word, start of a longer word, one letter away) as such sets.
+
+import (
+	"context"
+	"reflect"
+	"slices"
+
+	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	segment "github.com/blevesearch/scorch_segment_api/v2"
+)
+
+// segBits is a set of documents of one snapshot, one bitmap of segment-local numbers per
+// segment (nil for none). Bitmaps may be postings shared with the index: never changed in place.
+type segBits []*roaring.Bitmap
+
+// bitsEval evaluates queries to document bitmaps over one snapshot.
+type bitsEval struct {
+	ctx   context.Context
+	snap  *scorch.IndexSnapshot
+	segs  []*scorch.SegmentSnapshot
+	dicts []map[string]segment.TermDictionary
+	view  *docView
+	ix    *Index
+	// memo holds what terms and the queries given to Bleve's searcher matched: a query's words
+	// come back as the ways of its rank.
+	terms    map[string]segBits
+	searched map[query.Query]segBits
+}
+
+func newBitsEval(ctx context.Context, ix *Index, snap *scorch.IndexSnapshot, view *docView) *bitsEval {
+	segs := snap.Segments()
+	return &bitsEval{ctx: ctx, snap: snap, segs: segs, dicts: make([]map[string]segment.TermDictionary, len(segs)), view: view, ix: ix,
+		terms: map[string]segBits{}, searched: map[query.Query]segBits{}}
+}
+
+// term answers the documents holding term in field. Deleted documents are left in: the hits'
+// bitmap drops them once (hits).
+func (e *bitsEval) term(field, term string) (segBits, error) {
+	key := field + "\x00" + term
+	if b, ok := e.terms[key]; ok {
+		return b, nil
+	}
+	out := make(segBits, len(e.segs))
+	e.terms[key] = out
+	for i, ss := range e.segs {
+		if e.dicts[i] == nil {
+			e.dicts[i] = map[string]segment.TermDictionary{}
+		}
+		d := e.dicts[i][field]
+		if d == nil {
+			var err error
+			if d, err = ss.Segment().Dictionary(field); err != nil {
+				return nil, err
+			}
+			e.dicts[i][field] = d
+		}
+		pl, err := d.PostingsList([]byte(term), nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		it, ok := pl.Iterator(false, false, false, nil).(segment.OptimizablePostingsIterator)
+		if !ok {
+			return nil, errNoTiers
+		}
+		if n, ok := it.DocNum1Hit(); ok {
+			out[i] = roaring.BitmapOf(uint32(n))
+		} else if bm := it.ActualBitmap(); bm != nil && !bm.IsEmpty() {
+			out[i] = bm
+		}
+	}
+	return out, nil
+}
+
+// eval answers the documents q matches: terms from their postings, conjunctions and
+// disjunctions by bitmap operations, any other query (fuzzy, a long prefix, an English match,
+// a numeric range) through Bleve's own searcher on the same snapshot.
+func (e *bitsEval) eval(q query.Query) (segBits, error) {
+	switch q := q.(type) {
+	case *query.TermQuery:
+		return e.term(q.Field(), q.Term)
+	case *query.ConjunctionQuery:
+		var out segBits
+		for j, c := range q.Conjuncts {
+			b, err := e.eval(c)
+			if err != nil {
+				return nil, err
+			}
+			if j == 0 {
+				out = slices.Clone(b) // b may be remembered: its slice must not change
+				continue
+			}
+			for i := range out {
+				out[i] = and(out[i], b[i])
+			}
+		}
+		if out == nil {
+			out = make(segBits, len(e.segs))
+		}
+		return out, nil
+	case *query.FuzzyQuery:
+		// As Bleve's fuzzy searcher does without a prefix: the index's words one or two
+		// letters away (its own automaton over the snapshot's dictionary), any of them.
+		if q.Prefix != 0 || q.Fuzziness < 1 || q.Fuzziness > 2 {
+			return e.search(q)
+		}
+		return e.fuzzy(q.Field(), q.Term, q.Fuzziness)
+	case *query.DisjunctionQuery:
+		if q.Min > 1 {
+			return e.search(q)
+		}
+		out := make(segBits, len(e.segs))
+		for _, c := range q.Disjuncts {
+			b, err := e.eval(c)
+			if err != nil {
+				return nil, err
+			}
+			for i := range out {
+				out[i] = or(out[i], b[i])
+			}
+		}
+		return out, nil
+	}
+	return e.search(q)
+}
+
+// fuzzy answers the documents holding a word of field within fuzziness letters of term.
+func (e *bitsEval) fuzzy(field, term string, fuzziness int) (segBits, error) {
+	d, _, err := e.snap.FieldDictFuzzyAutomaton(field, term, fuzziness, "")
+	if err != nil {
+		return nil, err
+	}
+	var words []string
+	for {
+		w, err := d.Next()
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		if w == nil {
+			break
+		}
+		words = append(words, w.Term)
+	}
+	if err := d.Close(); err != nil {
+		return nil, err
+	}
+	out := make(segBits, len(e.segs))
+	for _, w := range words {
+		b, err := e.term(field, w)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i] = or(out[i], b[i])
+		}
+	}
+	return out, nil
+}
+
+// search answers the documents q matches through Bleve's searcher, one hit at a time.
+func (e *bitsEval) search(q query.Query) (segBits, error) {
+	memo := reflect.TypeOf(q).Kind() == reflect.Pointer // a key the map can hash
+	if b, ok := e.searched[q]; memo && ok {
+		return b, nil
+	}
+	s, err := q.Searcher(e.ctx, e.snap, e.ix.idx.Mapping(), bsearch.SearcherOptions{Score: "none"})
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	sctx := &bsearch.SearchContext{DocumentMatchPool: bsearch.NewDocumentMatchPool(s.DocumentMatchPoolSize(), 0), IndexReader: e.snap}
+	out := make(segBits, len(e.segs))
+	// Hits come in rising order: each segment's numbers are gathered, then added at once.
+	var nums []uint32
+	seg := -1
+	flush := func() {
+		if len(nums) > 0 {
+			out[seg] = or(out[seg], roaring.BitmapOf(nums...))
+		}
+		nums = nums[:0]
+	}
+	for {
+		d, err := s.Next(sctx)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			flush()
+			if memo {
+				e.searched[q] = out
+			}
+			return out, nil
+		}
+		num := d.IndexInternalID.Value()
+		sctx.DocumentMatchPool.Put(d)
+		if i := e.view.segmentOf(num); i != seg {
+			flush()
+			seg = i
+		}
+		nums = append(nums, uint32(num-e.view.starts[seg]))
+	}
+}
+
+func and(a, b *roaring.Bitmap) *roaring.Bitmap {
+	if a == nil || b == nil {
+		return nil
+	}
+	r := roaring.And(a, b)
+	if r.IsEmpty() {
+		return nil
+	}
+	return r
+}
+
+func or(a, b *roaring.Bitmap) *roaring.Bitmap {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return roaring.Or(a, b)
+}
+
+func andNot(a, b *roaring.Bitmap) *roaring.Bitmap {
+	if a == nil || b == nil {
+		return a
+	}
+	r := roaring.AndNot(a, b)
+	if r.IsEmpty() {
+		return nil
+	}
+	return r
+}
+
+// bitsWord is wordRank over bitmaps: the ways heavier than the word's rest, heaviest first
+// (except a starts-only set, last), and the rest.
+type bitsWord struct {
+	ways []bitsWay
+	rest float64
+}
+
+type bitsWay struct {
+	weight float64
+	docs   segBits
+}
+
+// words builds the words of plan as rank (rank.go) builds them, ways as bitmaps.
+func (e *bitsEval) words(plan *rankPlan) ([]bitsWord, error) {
+	words := make([]bitsWord, len(plan.words))
+	for i, ways := range plan.words {
+		w := &words[i]
+		w.rest = ways[len(ways)-1].weight
+		if plan.anyWord {
+			w.rest = 0
+		}
+		if i == len(plan.words)-1 && plan.starts != "" && !plan.anyWord {
+			only, err := e.startsOnly(plan.starts, plan.inText)
+			if err != nil {
+				return nil, err
+			}
+			if only != nil {
+				for _, way := range ways {
+					if way.weight > weightWord {
+						docs, err := e.eval(way.q)
+						if err != nil {
+							return nil, err
+						}
+						w.ways = append(w.ways, bitsWay{way.weight, docs})
+					}
+				}
+				w.ways = append(w.ways, bitsWay{weightPrefix, only})
+				w.rest = weightWord
+				continue
+			}
+		}
+		for _, way := range ways {
+			if way.weight <= w.rest {
+				break
+			}
+			docs, err := e.eval(way.q)
+			if err != nil {
+				return nil, err
+			}
+			w.ways = append(w.ways, bitsWay{way.weight, docs})
+		}
+	}
+	return words, nil
+}
+
+// startsOnly is rank.go's startsOnly over bitmaps: the documents holding a longer word that
+// starts with word but not the word itself, or nil where startsOnly gives up.
+func (e *bitsEval) startsOnly(word string, inText uint64) (segBits, error) {
+	longer, ok, err := longerWords(e.snap, word, inText)
+	if err != nil || !ok {
+		return nil, err
+	}
+	out := make(segBits, len(e.segs))
+	for _, t := range longer {
+		b, err := e.term(fieldText, t)
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i] = or(out[i], b[i])
+		}
+	}
+	whole, err := e.term(fieldText, word)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i] = andNot(out[i], whole[i])
+	}
+	return out, nil
+}
