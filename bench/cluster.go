@@ -15,8 +15,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
-
-	"kardan/store"
 )
 
 // Kardan on PostgreSQL (issue #22): the same binary serving the same data from SQLite, from
@@ -95,15 +93,6 @@ func measureCluster(ctx context.Context, cc clusterConfig, ws []*workload) (*clu
 	if err != nil {
 		return nil, fmt.Errorf("writers: %w", err)
 	}
-	// The demo data is loaded in batches, each scored with the prior of its time, so a server's
-	// first maintenance (a minute after it starts) rewrote the level_score of half the profiles
-	// in the middle of the measurements: a burst of writes and reindexing on whichever target
-	// and workload it fell, and browse answers compared across that change. Settle it first, as
-	// an appliance is after its first day.
-	if err := settleScores(ctx, filepath.Join(lite, "kardan.db")); err != nil {
-		return nil, err
-	}
-
 	pgLog := filepath.Join(cc.Logs, "cluster-postgres.log")
 	bin, err := ensurePostgres(ctx, pgLog)
 	if err != nil {
@@ -229,22 +218,6 @@ func measureCluster(ctx context.Context, cc clusterConfig, ws []*workload) (*clu
 		out.Memory["postgres"] = memory{RSSMiB: m}
 	}
 	return out, nil
-}
-
-// settleScores runs the daily level_score refresh on the database at path, so the servers'
-// first maintenance finds nothing to rewrite while they are measured.
-func settleScores(ctx context.Context, path string) error {
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		return fmt.Errorf("settle scores: %w", err)
-	}
-	defer st.Close()
-	n, err := st.RefreshLevelScores(ctx)
-	if err != nil {
-		return fmt.Errorf("settle scores: %w", err)
-	}
-	slog.Info("cluster: level scores settled before the servers start", "profiles", n)
-	return nil
 }
 
 // clusterTargetsOf names calls after clusterTargets for runRotating.
@@ -520,10 +493,13 @@ func prepareCluster(ctx context.Context, kardan, work string, n, queries int, on
 	if err := os.MkdirAll(cc.Logs, 0o755); err != nil {
 		return cc, nil, err
 	}
-	if !dataHolds(ctx, cc.Data, n) {
-		if _, _, err := seedData(ctx, cc.Kardan, cc.Data, filepath.Join(cc.Logs, "setup.log"), n); err != nil {
+	setupLog := filepath.Join(cc.Logs, "setup.log")
+	if dataHolds(ctx, cc.Data, n) {
+		if _, err := settleReused(ctx, cc.Kardan, cc.Data, setupLog); err != nil {
 			return cc, nil, err
 		}
+	} else if _, _, err := seedData(ctx, cc.Kardan, cc.Data, setupLog, n); err != nil {
+		return cc, nil, err
 	}
 	_, ws, err := readWorkloadsOf(ctx, filepath.Join(cc.Data, "kardan.db"), queries, 1, only)
 	return cc, ws, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // The front takes turns over its replicas, passes the method, path, body and headers through,
@@ -223,5 +225,63 @@ func TestClusterJudgeAndReport(t *testing.T) {
 		if !strings.Contains(md, want) {
 			t.Errorf("report lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// A target whose every write outlasts its slice (a write waiting for its index to sync, as the
+// replica's "search index sync: context canceled" told) was cut off at each slice's end and
+// counted as neither an answer nor an error: its comment/add row said 0 req/s and 0 errors. Now
+// a client that got no answer in a whole slice counts it as an error, and says why; a target that
+// answers keeps no error for the request its clients had in flight when a slice ended.
+func TestWritesOutlastingTheirSliceAreErrors(t *testing.T) {
+	hang := make(chan struct{})
+	answer := func(stuck bool) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body) // so the server notices the client leave
+			if stuck {
+				select {
+				case <-hang:
+				case <-r.Context().Done():
+				}
+				return
+			}
+			io.WriteString(w, `{"payload":{"id":1}}`)
+		}))
+	}
+	ok, stuck := answer(false), answer(true)
+	defer ok.Close()
+	defer stuck.Close()
+	defer close(hang) // before the servers close: Close waits for their handlers
+	profiles := make([]int64, clusterWriteLimit)
+	for i := range profiles {
+		profiles[i] = int64(i + 1)
+	}
+	var calls []caller
+	for _, srv := range []*httptest.Server{ok, stuck} {
+		tokens := make([]string, 100)
+		for i := range tokens {
+			tokens[i] = fmt.Sprint("w", i)
+		}
+		call, err := (&writePlan{tokens: tokens, profiles: profiles}).caller(srv.URL, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, call)
+	}
+	rs := runRotating(context.Background(), loadConfig{Clients: 2, Duration: 600 * time.Millisecond, MaxRequests: 300}, 3,
+		[]request{{Method: http.MethodPost, Path: "/v1/comment/add"}}, []target{{name: "ok", call: calls[0]}, {name: "stuck", call: calls[1]}})
+	if rs[0].Errors != 0 || rs[0].RPS == 0 || rs[0].Stalled != 0 {
+		t.Fatalf("the answering target: %+v", rs[0])
+	}
+	// Two clients, three slices, each with one write that never answered.
+	if rs[1].RPS != 0 || rs[1].Errors != 6 || rs[1].Stalled != 6 || rs[1].Requests != 6 ||
+		!strings.Contains(rs[1].FirstError, "no answer within a whole slice") {
+		t.Fatalf("the stuck target: %+v", rs[1])
+	}
+	var b strings.Builder
+	writeClusterMarkdown(&b, &clusterFigures{Workloads: []clusterWorkload{clusterRow("comment_add", "comment/add", true,
+		[]result{rs[0], rs[1], rs[1]})}})
+	if !strings.Contains(b.String(), "| 6 (no answer within a whole slice") {
+		t.Fatalf("the report does not show the stalled writes:\n%s", b.String())
 	}
 }

@@ -60,6 +60,9 @@ type result struct {
 	ServerP99 float64 `json:"server_p99_ms,omitempty"`
 	// FirstError is the first failure seen, so a broken peer shows why in the report.
 	FirstError string `json:"first_error,omitempty"`
+	// Stalled counts the requests, among Errors, of a client that got no answer within a whole
+	// slice and was cut off at its end (see loadPhase).
+	Stalled int64 `json:"stalled,omitempty"`
 }
 
 // runLoad drives reqs through call with cfg.Clients concurrent clients: a warm-up, then one
@@ -152,14 +155,14 @@ func startPositions(clients, n int) []int {
 
 // tally adds up the measured phases of one target.
 type tally struct {
-	hist           histogram
-	n, errs, bytes int64
-	took           time.Duration
-	firstErr       string
+	hist                    histogram
+	n, errs, bytes, stalled int64
+	took                    time.Duration
+	firstErr                string
 }
 
 func (t *tally) result() result {
-	res := result{Requests: t.n, Errors: t.errs, Seconds: t.took.Seconds(), FirstError: t.firstErr}
+	res := result{Requests: t.n, Errors: t.errs, Seconds: t.took.Seconds(), FirstError: t.firstErr, Stalled: t.stalled}
 	if t.took > 0 {
 		res.RPS = float64(t.hist.n) / t.took.Seconds()
 	}
@@ -174,13 +177,18 @@ func (t *tally) result() result {
 // loadPhase drives reqs through call with clients concurrent clients for d (and at most limit
 // requests when limit > 0). Client c starts at pos[c] and leaves there the request it would ask
 // next (nil pos: the start positions). With t nil the answers are not counted (a warm-up).
+//
+// The request a client has in flight when the phase ends is cut off: neither a sample nor an
+// error, as it is only the clock that ended it. But a client that got no answer in the whole
+// phase (a write waiting for its index past the slice's end) counts that request as an error: a
+// target whose every request outlasted its slices showed 0 req/s and 0 errors.
 func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d time.Duration, limit int64, pos []int, t *tally) {
 	ctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
 	if pos == nil {
 		pos = startPositions(clients, len(reqs))
 	}
-	var count, errCount, byteCount atomic.Int64
+	var count, errCount, byteCount, stalled atomic.Int64
 	var errOnce sync.Once
 	var firstErr string
 	hists := make([]*histogram, clients)
@@ -193,6 +201,7 @@ func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d 
 			defer wg.Done()
 			h := hists[c]
 			i := pos[c]
+			answered := 0
 			defer func() { pos[c] = i % len(reqs) }()
 			for ctx.Err() == nil {
 				if limit > 0 && count.Add(1) > limit {
@@ -204,8 +213,15 @@ func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d 
 				size, err := call(ctx, r)
 				lat := time.Since(t0)
 				if ctx.Err() != nil {
-					return // cut off by the deadline: neither a sample nor an error
+					if answered == 0 {
+						stalled.Add(1)
+						errOnce.Do(func() {
+							firstErr = fmt.Sprintf("no answer within a whole slice (%v): cut off at its end", d.Round(time.Millisecond))
+						})
+					}
+					return // cut off by the deadline
 				}
+				answered++
 				if limit <= 0 {
 					count.Add(1)
 				}
@@ -229,8 +245,9 @@ func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d 
 		t.hist.merge(h)
 		n += h.n
 	}
-	t.n += n + errCount.Load()
-	t.errs += errCount.Load()
+	t.n += n + errCount.Load() + stalled.Load()
+	t.errs += errCount.Load() + stalled.Load()
+	t.stalled += stalled.Load()
 	t.bytes += byteCount.Load()
 	if t.firstErr == "" {
 		t.firstErr = firstErr
