@@ -62,7 +62,9 @@ type ServeConfig struct {
 	// UploadsPublicURL, when set, is where GET /uploads/KEY redirects (URL + "/" + KEY): a CDN
 	// serving the bucket, so image bytes do not pass through Kardan.
 	UploadsPublicURL string
-	// Clock is the setup link's clock (nil: time.Now); tests move it past the link's hour.
+	// Clock is the server's clock (nil: time.Now): the store's, the API's (open statuses, open
+	// now) and the setup link's; tests move it past the link's hour, journeys start it on a
+	// given day (serve --clock).
 	Clock func() time.Time
 }
 
@@ -146,6 +148,9 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Clock != nil {
+		st.Now = cfg.Clock
+	}
 	a := &App{g: g, cfg: cfg, Store: st, Storage: uploads, proxies: proxies}
 	// A first start finds an empty database, and an upgrade may bring newer reference data:
 	// either way the binary's provinces, cities and categories are applied before anything reads
@@ -168,6 +173,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		Tiles:          cfg.Tiles,
 		Moderation:     cfg.Moderation,
 		Location:       loc,
+		Now:            cfg.Clock,
 		TrustedProxies: proxies,
 		Web:            g.Web,
 		Search:         a.Search,

@@ -5,13 +5,14 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 )
 
 func newServeCmd(g *Globals) *cobra.Command {
 	var cfg ServeConfig
-	var proxies string
+	var proxies, clockStart string
 	fromEnv := &envReader{}
 	c := &cobra.Command{
 		Use:          "serve",
@@ -21,6 +22,14 @@ func newServeCmd(g *Globals) *cobra.Command {
 		PreRunE:      func(*cobra.Command, []string) error { return fromEnv.Err() },
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg.TrustedProxies = strings.Split(proxies, ",")
+			if clockStart != "" {
+				start, err := time.Parse(time.RFC3339, clockStart)
+				if err != nil {
+					return fmt.Errorf("--clock: %w", err)
+				}
+				t0 := time.Now()
+				cfg.Clock = func() time.Time { return start.Add(time.Since(t0)) }
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			app, err := Open(ctx, g, cfg)
@@ -59,6 +68,11 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.IntVar(&cfg.SearchBurst, "search-burst", fromEnv.Int("SEARCH_BURST", 60), "search requests one client address may make at once before --search-rate applies (env KARDAN_SEARCH_BURST)")
 	f.BoolVar(&cfg.Metrics, "metrics", fromEnv.Bool("METRICS", false), "serve GET /metrics in Prometheus text format on --metrics-addr (env KARDAN_METRICS)")
 	f.StringVar(&cfg.MetricsAddr, "metrics-addr", env("METRICS_ADDR", ""), "address of the metrics listener, apart from --addr (default "+DefaultMetricsAddr+" with --metrics; setting it turns metrics on; env KARDAN_METRICS_ADDR)")
+	// Browser journeys fix the browser's clock (a Saturday morning) and the server must agree, since
+	// open statuses are the server's: the clock starts at this instant and runs on. Hidden: an
+	// operator has no use for it.
+	f.StringVar(&clockStart, "clock", "", "for tests: start the server's clock at this RFC 3339 instant")
+	_ = f.MarkHidden("clock")
 	f.IntVar(&cfg.ConnsPerAddr, "conns-per-addr", fromEnv.Int("CONNS_PER_ADDR", 128), "open connections one client address may hold; trusted proxies and loopback are not capped (0: no cap; env KARDAN_CONNS_PER_ADDR)")
 	return c
 }

@@ -184,8 +184,12 @@ function startKardan(args, logFile) {
 // The world.
 
 export class World {
-  /** Starts a fresh kardan with seeded reference data and an admin, the tile server and Chromium. */
-  static async start({ name = 'journey', moderation = 'pre' } = {}) {
+  /**
+   * Starts a fresh kardan with seeded reference data and an admin, the tile server and Chromium.
+   * clock (a Date) starts the server's clock there, for a journey whose browser clock is fixed
+   * too: open statuses are the server's.
+   */
+  static async start({ name = 'journey', moderation = 'pre', clock } = {}) {
     assert.ok(existsSync(KARDAN), `no kardan binary at ${KARDAN}: run \`make web build\` first (or set KARDAN_BIN)`);
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
     mkdirSync(resultsDir, { recursive: true });
@@ -201,7 +205,8 @@ export class World {
       await w.cli('user', 'create', '--phone', w.admin.phone, '--name', w.admin.name, '--password', w.admin.password, '--admin');
       w.tiles = await startTileServer();
       w.server = await startKardan(
-        ['serve', '--data', w.data, '--addr', '127.0.0.1:0', '--sms', `file:${w.smsFile}`, '--moderation', moderation, '--tiles', w.tiles.template, '--log-level', 'warn'],
+        ['serve', '--data', w.data, '--addr', '127.0.0.1:0', '--sms', `file:${w.smsFile}`, '--moderation', moderation, '--tiles', w.tiles.template, '--log-level', 'warn']
+          .concat(clock ? ['--clock', clock.toISOString()] : []),
         join(resultsDir, `${name}.server.log`),
       );
       w.base = w.server.url;
