@@ -120,6 +120,34 @@ export function addContact(f: ProfileFormState): ProfileFormState {
   return { ...f, social_network: [...f.social_network, emptyContact(type)] };
 }
 
+/** The list with items i and i+d swapped; the list itself when either lies outside it. */
+export function move<T>(list: T[], i: number, d: number): T[] {
+  const j = i + d;
+  if (i < 0 || i >= list.length || j < 0 || j >= list.length) return list;
+  const out = [...list];
+  [out[i], out[j]] = [out[j], out[i]];
+  return out;
+}
+
+// The row helpers below find the row by its key in the rows they are given, never by the index it
+// had when drawn: as functional updates, two taps handled before a redraw would otherwise act on
+// the row that moved into that index (a second "remove" deleting the row below).
+
+/** The rows without the row `key` (unchanged when it is gone already). */
+export function removeRow<T extends { key: string }>(rows: T[], key: string): T[] {
+  return rows.filter((r) => r.key !== key);
+}
+
+/** The rows with the row `key` moved `d` places (-1 up, 1 down); unchanged at an end or when gone. */
+export function moveRow<T extends { key: string }>(rows: T[], key: string, d: number): T[] {
+  return move(rows, rows.findIndex((r) => r.key === key), d);
+}
+
+/** The rows with `patch` applied to the row `key` (unchanged when it is gone). */
+export function patchRow<T extends { key: string }>(rows: T[], key: string, patch: Partial<T>): T[] {
+  return rows.map((r) => (r.key === key ? { ...r, ...patch } : r));
+}
+
 /** A new profile's form; `mobile` (the account's verified number) fills its first contact. */
 export function emptyProfileForm(mobile = ''): ProfileFormState {
   return {

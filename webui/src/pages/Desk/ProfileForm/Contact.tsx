@@ -14,10 +14,9 @@ const LINK_LABEL: Record<LinkKind, string> = {
   any: 'linkText',
 };
 import { contactKind, contactLink } from '../../../lib/links';
-import { addContact, MAX_LINKS, type ContactRow } from '../../../lib/profileForm';
+import { addContact, MAX_LINKS, moveRow, patchRow, removeRow, type ContactRow } from '../../../lib/profileForm';
 import { afterPress } from '../../../lib/afterPress';
 import { contactDigits, contactDigitsInput, localDigits, localDigitsInput, toLatinDigits } from '../../../lib/digits';
-import { move } from './Services';
 import type { TabProps } from './shared';
 
 export default function Contact({ form, update, err }: TabProps) {
@@ -25,10 +24,10 @@ export default function Contact({ form, update, err }: TabProps) {
   const lang = i18n.language;
   const rows = form.social_network;
   const [touched, setTouched] = useState<Set<string>>(new Set());
-  const setRow = (i: number, patch: Partial<ContactRow>) =>
-    update((f) => ({ ...f, social_network: f.social_network.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`social_network.${i}`, 'social_network']);
-  // Row changes read the rows they are applied to, not this render's copy: two taps before a
-  // render both count.
+  // Row changes read the rows they are applied to, not this render's copy, and find their row
+  // there by key: two taps before a render both count, each on the row tapped.
+  const setRow = (r: ContactRow, i: number, patch: Partial<ContactRow>) =>
+    update((f) => ({ ...f, social_network: patchRow(f.social_network, r.key, patch) }), [`social_network.${i}`, 'social_network']);
   const setAll = (fn: (rows: ContactRow[]) => ContactRow[]) => update((f) => ({ ...f, social_network: fn(f.social_network) }), ['social_network']);
   const typeName = (type: string) => t(`contact.types.${contactKind(type)}`, { defaultValue: type });
 
@@ -62,7 +61,7 @@ export default function Contact({ form, update, err }: TabProps) {
                     <span class="icon-select-icon" aria-hidden="true">
                       <Icon name={icon} size={20} />
                     </span>
-                    <select id={`pf-link-${i}-type`} class="select" value={r.type} onChange={(e) => setRow(i, { type: (e.target as HTMLSelectElement).value })}>
+                    <select id={`pf-link-${i}-type`} class="select" value={r.type} onChange={(e) => setRow(r, i, { type: (e.target as HTMLSelectElement).value })}>
                       {CONTACT_TYPES.map((c) => (
                         <option key={c.type} value={c.type}>
                           {typeName(c.type)}
@@ -86,7 +85,7 @@ export default function Contact({ form, update, err }: TabProps) {
                       aria-describedby={shown ? `pf-link-${i}-err` : undefined}
                       onInput={(e) => {
                         const el = e.target as HTMLInputElement;
-                        setRow(i, { link: numeric ? localDigitsInput(el, lang) : messenger ? contactDigitsInput(el, lang) : el.value });
+                        setRow(r, i, { link: numeric ? localDigitsInput(el, lang) : messenger ? contactDigitsInput(el, lang) : el.value });
                       }}
                       // Shown once the press that left the field is over: an error appearing
                       // under a pressed "add" would move the button away from the finger.
@@ -109,13 +108,13 @@ export default function Contact({ form, update, err }: TabProps) {
                 </div>
               </div>
               <div class="row-tools">
-                <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => move(all, i, -1))}>
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => moveRow(all, r.key, -1))}>
                   <Icon name="up" size={18} />
                 </button>
-                <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => move(all, i, 1))}>
+                <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => moveRow(all, r.key, 1))}>
                   <Icon name="down" size={18} />
                 </button>
-                <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.contact.remove', { n })} onClick={() => setAll((all) => all.filter((_, k) => k !== i))}>
+                <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.contact.remove', { n })} onClick={() => setAll((all) => removeRow(all, r.key))}>
                   <Icon name="trash" size={18} />
                 </button>
               </div>

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { ImagePicker, MAX_UPLOAD } from '../../../components/ImagePicker';
 import { uploadFile } from '../../../api/desk';
 import { localDigits } from '../../../lib/digits';
-import { move } from './Services';
+import { move } from '../../../lib/profileForm';
 import type { TabProps } from './shared';
 
 const MAX_PORTFOLIO = 30;

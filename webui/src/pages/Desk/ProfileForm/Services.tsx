@@ -2,27 +2,19 @@ import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
 import { PriceInput } from '../../../components/PriceInput';
 import { Switch } from '../../../components/Switch';
-import { addService, MAX_SERVICES, type ServiceRow } from '../../../lib/profileForm';
+import { addService, MAX_SERVICES, moveRow, patchRow, removeRow, type ServiceRow } from '../../../lib/profileForm';
 import { formatPrice } from '../../../lib/format';
 import { localDigits } from '../../../lib/digits';
 import type { TabProps } from './shared';
-
-export function move<T>(list: T[], i: number, d: number): T[] {
-  const j = i + d;
-  if (j < 0 || j >= list.length) return list;
-  const out = [...list];
-  [out[i], out[j]] = [out[j], out[i]];
-  return out;
-}
 
 export default function Services({ form, update, err }: TabProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const rows = form.services;
-  const setRow = (i: number, patch: Partial<ServiceRow>) =>
-    update((f) => ({ ...f, services: f.services.map((s, k) => (k === i ? { ...s, ...patch } : s)) }), [`services.${i}`, 'services']);
-  // Row changes read the rows they are applied to, not this render's copy: two taps before a
-  // render both count.
+  // Row changes read the rows they are applied to, not this render's copy, and find their row
+  // there by key: two taps before a render both count, each on the row tapped.
+  const setRow = (r: ServiceRow, i: number, patch: Partial<ServiceRow>) =>
+    update((f) => ({ ...f, services: patchRow(f.services, r.key, patch) }), [`services.${i}`, 'services']);
   const setAll = (fn: (rows: ServiceRow[]) => ServiceRow[]) => update((f) => ({ ...f, services: fn(f.services) }), ['services']);
 
   return (
@@ -48,13 +40,13 @@ export default function Services({ form, update, err }: TabProps) {
                 </strong>
                 <span class="row-price small muted">{s.free || s.price ? formatPrice(s.free ? 0 : s.price, lang, { toman: t('price.toman'), free: t('price.free') }) : ''}</span>
                 <div class="row-tools">
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => move(all, i, -1))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveUp', { n })} disabled={i === 0} onClick={() => setAll((all) => moveRow(all, s.key, -1))}>
                     <Icon name="up" size={18} />
                   </button>
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => move(all, i, 1))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.moveDown', { n })} disabled={i === rows.length - 1} onClick={() => setAll((all) => moveRow(all, s.key, 1))}>
                     <Icon name="down" size={18} />
                   </button>
-                  <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.services.remove', { n })} onClick={() => setAll((all) => all.filter((_, k) => k !== i))}>
+                  <button type="button" class="icon-btn danger-text" aria-label={t('deskForm.services.remove', { n })} onClick={() => setAll((all) => removeRow(all, s.key))}>
                     <Icon name="trash" size={18} />
                   </button>
                 </div>
@@ -70,7 +62,7 @@ export default function Services({ form, update, err }: TabProps) {
                     maxLength={100}
                     aria-invalid={!!titleErr}
                     aria-describedby={titleErr ? `pf-svc-${i}-title-err` : undefined}
-                    onInput={(e) => setRow(i, { title: (e.target as HTMLInputElement).value })}
+                    onInput={(e) => setRow(s, i, { title: (e.target as HTMLInputElement).value })}
                     placeholder={t('deskForm.services.titlePlaceholder')}
                   />
                   {titleErr && (
@@ -91,7 +83,7 @@ export default function Services({ form, update, err }: TabProps) {
                         id={`pf-svc-${i}-price`}
                         value={s.price}
                         lang={lang}
-                        onChange={(v) => setRow(i, { price: v })}
+                        onChange={(v) => setRow(s, i, { price: v })}
                         invalid={!!priceErr}
                         describedBy={priceErr ? `pf-svc-${i}-price-err` : undefined}
                         placeholder={lang === 'fa' ? '۳۵۰٬۰۰۰' : '350,000'}
@@ -101,7 +93,7 @@ export default function Services({ form, update, err }: TabProps) {
                       </span>
                     </div>
                   )}
-                  <Switch checked={s.free} onChange={(v) => setRow(i, { free: v })} label={t('deskForm.services.free')} />
+                  <Switch checked={s.free} onChange={(v) => setRow(s, i, { free: v })} label={t('deskForm.services.free')} />
                   {priceErr && (
                     <span class="field-error" id={`pf-svc-${i}-price-err`}>
                       {priceErr}
@@ -117,7 +109,7 @@ export default function Services({ form, update, err }: TabProps) {
                     rows={2}
                     maxLength={500}
                     value={s.description}
-                    onInput={(e) => setRow(i, { description: (e.target as HTMLTextAreaElement).value })}
+                    onInput={(e) => setRow(s, i, { description: (e.target as HTMLTextAreaElement).value })}
                     placeholder={t('deskForm.services.descPlaceholder')}
                   />
                 </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../../api';
-import { addContact, addService, emptyProfileForm, MAX_LINKS, MAX_SERVICES } from '../../../lib/profileForm';
+import { addContact, addService, emptyProfileForm, MAX_LINKS, MAX_SERVICES, moveRow, patchRow, removeRow, type ServiceRow } from '../../../lib/profileForm';
 import { editorReducer, initialEditor, snapshot, type EditorAction, type EditorState } from './editor';
 
 function run(...actions: EditorAction[]): EditorState {
@@ -121,5 +121,57 @@ describe('the profile form reducer', () => {
     let s = run({ type: 'start', form: blank, profile: null, restoredAt: null });
     for (let i = 0; i < MAX_SERVICES + 2; i++) s = editorReducer(s, { type: 'edit', fn: addService, clear: ['services'] });
     expect(s.form!.services).toHaveLength(MAX_SERVICES);
+  });
+  // Row tools as the Services and Contact tabs build them: each action is made on one render, for
+  // the row drawn there, and applied to whatever rows the state holds by then.
+  const withServices = (...titles: string[]) => {
+    const row = (title: string): ServiceRow => ({ key: `k-${title}`, title, price: null, free: false, description: '' });
+    return run({ type: 'start', form: { ...blank, services: titles.map(row) }, profile: null, restoredAt: null });
+  };
+  const onServices = (fn: (rows: ServiceRow[]) => ServiceRow[]): EditorAction => ({ type: 'edit', fn: (f) => ({ ...f, services: fn(f.services) }), clear: ['services'] });
+  const titles = (s: EditorState) => s.form!.services.map((r) => r.title);
+
+  it('two "remove" taps on one row before a render remove that row, not the one below it too', () => {
+    const remove = onServices((all) => removeRow(all, 'k-b'));
+    expect(titles([remove, remove].reduce(editorReducer, withServices('a', 'b', 'c', 'd')))).toEqual(['a', 'c', 'd']);
+  });
+
+  it('"remove" taps on two rows before a render remove those two', () => {
+    const s = withServices('a', 'b', 'c', 'd');
+    const b = onServices((all) => removeRow(all, 'k-b'));
+    const c = onServices((all) => removeRow(all, 'k-c'));
+    expect(titles([c, b].reduce(editorReducer, s))).toEqual(['a', 'd']);
+    expect(titles([b, c].reduce(editorReducer, s))).toEqual(['a', 'd']);
+  });
+
+  it('two "move up" taps on one row before a render move it two places, not back again', () => {
+    const up = onServices((all) => moveRow(all, 'k-c', -1));
+    expect(titles([up, up].reduce(editorReducer, withServices('a', 'b', 'c', 'd')))).toEqual(['c', 'a', 'b', 'd']);
+    const down = onServices((all) => moveRow(all, 'k-b', 1));
+    expect(titles([down, down].reduce(editorReducer, withServices('a', 'b', 'c', 'd')))).toEqual(['a', 'c', 'd', 'b']);
+  });
+
+  it('a move past an end, or of a row removed meanwhile, changes nothing', () => {
+    const s = withServices('a', 'b', 'c');
+    expect(titles(editorReducer(s, onServices((all) => moveRow(all, 'k-a', -1))))).toEqual(['a', 'b', 'c']);
+    expect(titles(editorReducer(s, onServices((all) => moveRow(all, 'k-c', 1))))).toEqual(['a', 'b', 'c']);
+    const gone = [onServices((all) => removeRow(all, 'k-a')), onServices((all) => moveRow(all, 'k-a', 1))].reduce(editorReducer, s);
+    expect(titles(gone)).toEqual(['b', 'c']);
+  });
+
+  it('typing lands on its own row after a row above it was removed, and nowhere once it is gone', () => {
+    const s = withServices('a', 'b', 'c');
+    const typed = [onServices((all) => removeRow(all, 'k-a')), onServices((all) => patchRow(all, 'k-c', { title: 'C' }))].reduce(editorReducer, s);
+    expect(titles(typed)).toEqual(['b', 'C']);
+    const lost = [onServices((all) => removeRow(all, 'k-b')), onServices((all) => patchRow(all, 'k-b', { title: 'B' }))].reduce(editorReducer, s);
+    expect(titles(lost)).toEqual(['a', 'c']);
+  });
+
+  it('two "remove" taps on one contact row before a render keep the rows below it', () => {
+    let s = run({ type: 'start', form: emptyProfileForm('09121234567'), profile: null, restoredAt: null });
+    s = [addContact, addContact].reduce((st, fn) => editorReducer(st, { type: 'edit', fn, clear: ['social_network'] }), s);
+    const key = s.form!.social_network[1].key;
+    const remove: EditorAction = { type: 'edit', fn: (f) => ({ ...f, social_network: removeRow(f.social_network, key) }), clear: ['social_network'] };
+    expect([remove, remove].reduce(editorReducer, s).form!.social_network.map((r) => r.type)).toEqual(['mobile', 'Whatsap']);
   });
 });
