@@ -67,6 +67,8 @@ test('a signed-out visitor proves their number with the SMS code, attaches a pho
     await dialog.getByLabel(t(lang, 'lead.code')).fill(code);
     await dialog.getByRole('button', { name: t(lang, 'lead.verify'), exact: true }).click();
     await dialog.getByText(t(lang, 'lead.verified', { phone: digits(visitor.phone, lang) }), { exact: true }).waitFor();
+    // The pressed "Confirm number" is gone: focus goes on to the photos, not to the page's body.
+    await page.waitForFunction(() => document.activeElement?.id === 'lead-photos');
     // Confirmed: the photo input is offered; one photo goes up with the number's pass.
     await dialog.locator('#lead-photos').setInputFiles([await photo(page, { name: 'sink.jpg' })]);
     await dialog.getByRole('img', { name: t(lang, 'reviewPhotos.photoN', { n: digits(1, lang) }) }).waitFor();

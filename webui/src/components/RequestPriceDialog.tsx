@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../i18n';
 import { addLead, sendLeadCode, uploadLeadPhoto, verifyLeadCode } from '../api/leads';
@@ -70,6 +70,17 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
   const [pin, setPin] = useState<{ lat: number; lng: number } | null>(null);
   const config = useLoad(() => getConfig(), [showMap], { enabled: showMap, progress: false });
   const signedOut = !auth.loggedIn;
+  const hadPass = useRef(false);
+  // The pass arriving removes the focused "Confirm number" button with the number and code
+  // fields, and its expiry removes the focused photo button: focus would fall to <body> inside
+  // the modal dialog. It goes to the next step instead (add photos, or ask for a new code), unless
+  // the visitor has already moved it elsewhere.
+  useEffect(() => {
+    if (!!pass === hadPass.current) return;
+    hadPass.current = !!pass;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost) document.getElementById(pass ? 'lead-photos' : 'lead-send-code')?.focus();
+  }, [pass]);
 
   const fail = (x: unknown) => {
     const m = mapServerErrors(x, ['what', 'when', 'numberPhone', 'otpCode']);
@@ -182,7 +193,16 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
               onChange={setPhotos}
               max={MAX_LEAD_PHOTOS}
               label={t('lead.photos', { max: localDigits(MAX_LEAD_PHOTOS, lang) })}
-              upload={(file, name) => uploadLeadPhoto(pass.phone, pass.token, file, name)}
+              upload={async (file, name) => {
+                try {
+                  return await uploadLeadPhoto(pass.phone, pass.token, file, name);
+                } catch (x) {
+                  // ReviewPhotosInput keeps upload errors to itself; an expired or used pass
+                  // must still end here, so that the visitor is asked for a new code.
+                  if (x instanceof ApiError && x.fields?.leadToken) fail(x);
+                  throw x;
+                }
+              }}
             />
           ) : (
             <p class="small muted">{t('lead.photosAfterCode', { max: localDigits(MAX_LEAD_PHOTOS, lang) })}</p>
@@ -224,15 +244,17 @@ export function RequestPriceDialog({ open, onClose, targets, cityId, categoryId,
               )}
             </p>
           </div>
-          {signedOut && pass && (
-            <p class="small" role="status">
-              {t('lead.verified', { phone: localDigits(pass.phone, lang) })}
+          {/* Mounted before the pass arrives, so that only its text changes and it is announced;
+              out of the form's flow (and its gap) while empty. */}
+          {signedOut && (
+            <p class={pass ? 'small' : 'visually-hidden'} role="status">
+              {pass ? t('lead.verified', { phone: localDigits(pass.phone, lang) }) : ''}
             </p>
           )}
           {signedOut && !pass && (
             <>
               <FormField id="lead-phone" label={t('lead.phone')} value={phone} onInput={setPhone} type="tel" inputMode="tel" dir="ltr" localDigits required error={err.numberPhone} hint={t('lead.phoneHint')} />
-              <button type="button" class="btn btn-outline btn-sm" onClick={askCode} disabled={busy || !phone.trim()}>
+              <button type="button" id="lead-send-code" class="btn btn-outline btn-sm" onClick={askCode} disabled={busy || !phone.trim()}>
                 {codeSent ? t('lead.resend') : t('lead.sendCode')}
               </button>
               {codeSent && (
