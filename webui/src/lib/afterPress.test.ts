@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pressWatcher } from './afterPress';
+import { MAX_PRESS, pressWatcher } from './afterPress';
 
 describe('pressWatcher', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -21,7 +21,7 @@ describe('pressWatcher', () => {
     const ran: string[] = [];
     page.dispatchEvent(new Event('pointerdown'));
     later(() => ran.push('error'));
-    vi.runAllTimers();
+    vi.advanceTimersByTime(MAX_PRESS - 1);
     // Nothing moves under a pressed pointer.
     expect(ran).toEqual([]);
     page.dispatchEvent(new Event('pointerup'));
@@ -44,5 +44,55 @@ describe('pressWatcher', () => {
     page.dispatchEvent(new Event('pointerup'));
     vi.runAllTimers();
     expect(n).toBe(2);
+  });
+
+  it('a release never seen (a native <select> list took it) holds the change back at most MAX_PRESS', () => {
+    const page = new EventTarget();
+    const later = pressWatcher(page);
+    let n = 0;
+    page.dispatchEvent(new Event('pointerdown'));
+    later(() => n++);
+    vi.advanceTimersByTime(MAX_PRESS - 1);
+    expect(n).toBe(0);
+    vi.advanceTimersByTime(1);
+    vi.runOnlyPendingTimers();
+    expect(n).toBe(1);
+    // The press is over: the next change runs at once, in the next task.
+    later(() => n++);
+    vi.runOnlyPendingTimers();
+    expect(n).toBe(2);
+  });
+
+  it('a new press starts its own MAX_PRESS', () => {
+    const page = new EventTarget();
+    const later = pressWatcher(page);
+    let n = 0;
+    page.dispatchEvent(new Event('pointerdown'));
+    vi.advanceTimersByTime(MAX_PRESS - 100);
+    page.dispatchEvent(new Event('pointerdown'));
+    later(() => n++);
+    vi.advanceTimersByTime(MAX_PRESS - 1);
+    expect(n).toBe(0);
+    page.dispatchEvent(new Event('pointerup'));
+    vi.runOnlyPendingTimers();
+    expect(n).toBe(1);
+  });
+
+  it('a key pressed while a release is missing ends the press', () => {
+    const page = new EventTarget();
+    const later = pressWatcher(page);
+    let n = 0;
+    page.dispatchEvent(new Event('pointerdown'));
+    later(() => n++);
+    vi.advanceTimersByTime(100);
+    expect(n).toBe(0);
+    page.dispatchEvent(new Event('keydown'));
+    vi.runOnlyPendingTimers();
+    expect(n).toBe(1);
+    // Once: neither the time limit nor a late release runs it again.
+    vi.runAllTimers();
+    page.dispatchEvent(new Event('pointerup'));
+    vi.runAllTimers();
+    expect(n).toBe(1);
   });
 });

@@ -1,3 +1,6 @@
+/** The longest a press holds changes back, in ms, when its release is never seen. */
+export const MAX_PRESS = 1000;
+
 /**
  * Runs a layout change only once no pointer is pressed and the press's click has been delivered.
  *
@@ -16,16 +19,25 @@ export function pressWatcher(target: EventTarget): (fn: () => void) => void {
     waiting = [];
     for (const fn of run) fn();
   };
-  // Capture: a press is seen even when the pressed element stops its propagation.
-  target.addEventListener('pointerdown', () => {
-    pressed = true;
-  }, true);
+  // A release can also never reach the page: a native <select>'s list, opened by the press, takes
+  // it. So a press counts for at most MAX_PRESS, and a key pressed (the list chosen from with the
+  // keyboard, or the keyboard taking over) ends it too: an error is held back a moment, never lost.
+  let giveUp: ReturnType<typeof setTimeout> | undefined;
   const up = () => {
+    clearTimeout(giveUp);
+    if (!pressed) return;
     pressed = false;
     if (waiting.length) setTimeout(flush, 0);
   };
+  // Capture: a press is seen even when the pressed element stops its propagation.
+  target.addEventListener('pointerdown', () => {
+    pressed = true;
+    clearTimeout(giveUp);
+    giveUp = setTimeout(up, MAX_PRESS);
+  }, true);
   target.addEventListener('pointerup', up, true);
   target.addEventListener('pointercancel', up, true);
+  target.addEventListener('keydown', up, true);
   return (fn) => {
     waiting.push(fn);
     // A tap's click comes in the same task as its blur, a mouse's after the release: a timer runs
