@@ -4,7 +4,7 @@ import type { User } from '../../api';
 
 export interface DeskState {
   me: User | null;
-  /** The account's first load is still under way (`me` is null until it ends, whether or not it fails). */
+  /** The account's first load is still under way, for its first 5 s at most (`me` is null until it ends, whether or not it fails). */
   meLoading: boolean;
   setMe: (u: User) => void;
   /** Login (or the account) says this user is an administrator; the server checks every call anyway. */

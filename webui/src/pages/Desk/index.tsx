@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'preact/compat';
+import { useEffect, useState } from 'preact/hooks';
 import { localDigits } from '../../lib/digits';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../../components/PageMeta';
@@ -73,6 +74,9 @@ function DeskNav({ admin, unreadLeads }: { admin: boolean; unreadLeads: number }
   );
 }
 
+/** The longest the Desk waits for the account's first answer, in ms (see meLoading). */
+const ME_WAIT = 5000;
+
 export default function Desk() {
   const { t, i18n } = useTranslation();
   const auth = useAuth();
@@ -84,7 +88,19 @@ export default function Desk() {
   const me = account.data ?? null;
   const setMe = account.set;
   // Only the first load: a later reload keeps the account it had (and so its data).
-  const meLoading = account.status === 'loading' && account.data === undefined;
+  const firstLoad = account.status === 'loading' && account.data === undefined;
+  // Waited for ME_WAIT at most: an answer that never comes (a stalled network) would otherwise hold
+  // a new profile's form on its loading state for good; it then starts without the mobile prefill.
+  const [meLate, setMeLate] = useState(false);
+  useEffect(() => {
+    if (!firstLoad) {
+      setMeLate(false);
+      return;
+    }
+    const id = setTimeout(() => setMeLate(true), ME_WAIT);
+    return () => clearTimeout(id);
+  }, [firstLoad]);
+  const meLoading = firstLoad && !meLate;
   usePageMeta(ready ? t('desk.title') : undefined);
   // The inbox's unread count beside its link; the inbox reloads it after each change.
   const leads = useLoad((signal) => getOwnerLeads(0, 1, signal), [auth.loggedIn], { enabled: auth.loggedIn, progress: false });

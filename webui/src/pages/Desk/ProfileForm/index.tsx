@@ -72,7 +72,8 @@ function ProfileFormPage() {
 
   // A new profile's form waits for the account (its loading state shows meanwhile): the first
   // contact is the account's mobile, and whether this is an admin's listing rests on it too. A form
-  // started before the account's answer kept an empty first contact.
+  // started before the account's answer kept an empty first contact. The Desk gives up on an answer
+  // that has not come in 5 s: the form then starts without the mobile, not never.
   const waitMe = isNew && desk.meLoading;
   // The form starts once per profile and draft key, so the end of that wait never restarts a form
   // being filled.
