@@ -44,7 +44,8 @@ const takeTokenSQL = `INSERT INTO limit_buckets AS b (kind, key, tokens, at, gra
 // TakeToken takes one token from the shared bucket of (kind, key), which holds up to burst
 // tokens and refills at rate a second, at the time now. It answers whether a token was there
 // and, when not, how long until one is. It is one autocommitted statement on an UNLOGGED table,
-// outside the writer lock: no WAL flush, and no wait behind the cluster's writes. On SQLite it
+// outside the writer lock: no WAL flush, and no wait behind the cluster's writes, on a pool of
+// its own (limitConns), so a flood holding the write pool does not starve it. On SQLite it
 // answers ErrNotShared.
 func (s *Store) TakeToken(ctx context.Context, kind, key string, rate, burst float64, now time.Time) (bool, time.Duration, error) {
 	if s.engine != enginePostgres {
@@ -52,7 +53,7 @@ func (s *Store) TakeToken(ctx context.Context, kind, key string, rate, burst flo
 	}
 	var tokens float64
 	var granted int
-	if err := s.write.QueryRowContext(ctx, takeTokenSQL, kind, key, burst, rate, now.UnixMicro()).Scan(&tokens, &granted); err != nil {
+	if err := s.limits.QueryRowContext(ctx, takeTokenSQL, kind, key, burst, rate, now.UnixMicro()).Scan(&tokens, &granted); err != nil {
 		return false, 0, fmt.Errorf("take token %s: %w", kind, err)
 	}
 	if granted == 1 {
