@@ -51,15 +51,10 @@ func Purge(ctx context.Context, st *store.Store, storage media.Storage) (PurgeRe
 			return rep, err
 		}
 		for _, su := range stale {
-			for _, addr := range []string{su.Address, su.Thumb} {
-				key, ok := strings.CutPrefix(addr, "/uploads/")
-				if !ok || key == "" || storage == nil {
-					continue
-				}
-				if err := storage.Delete(ctx, key); err != nil {
-					return rep, fmt.Errorf("purge image %s: %w", key, err)
-				}
-				rep.Images++
+			n, err := deleteStale(ctx, st, storage, su)
+			rep.Images += n
+			if err != nil {
+				return rep, err
 			}
 		}
 	}
@@ -68,4 +63,28 @@ func Purge(ctx context.Context, st *store.Store, storage media.Storage) (PurgeRe
 		slog.Info("purged", "profiles", rep.Profiles, "images", rep.Images)
 	}
 	return rep, nil
+}
+
+// deleteStale deletes the files of a forgotten upload, answering how many went, unless a row
+// of uploads or lead_uploads names its address again: someone uploaded the same image after
+// the batch was forgotten, and the file is theirs now.
+func deleteStale(ctx context.Context, st *store.Store, storage media.Storage, su store.StaleUpload) (int, error) {
+	if storage == nil {
+		return 0, nil
+	}
+	if back, err := st.UploadRecorded(ctx, su.Address); err != nil || back {
+		return 0, err
+	}
+	n := 0
+	for _, addr := range []string{su.Address, su.Thumb} {
+		key, ok := strings.CutPrefix(addr, "/uploads/")
+		if !ok || key == "" {
+			continue
+		}
+		if err := storage.Delete(ctx, key); err != nil {
+			return n, fmt.Errorf("purge image %s: %w", key, err)
+		}
+		n++
+	}
+	return n, nil
 }

@@ -44,7 +44,10 @@ func newLimiter(st *store.Store, kind string, rate float64, burst int) limiter {
 		return nil
 	}
 	if st.IsPostgres() {
-		return &sharedBucket{st: st, kind: kind, rate: l.rate, burst: l.burst}
+		// The memory bucket stays as the fallback for when the table cannot answer, on the
+		// store's clock like the shared one.
+		l.now = func() time.Time { return st.Now() }
+		return &sharedBucket{st: st, kind: kind, rate: l.rate, burst: l.burst, local: l}
 	}
 	return l
 }
@@ -107,7 +110,7 @@ func (l *tokenBucket) allow(key string) (bool, time.Duration) {
 func (l *tokenBucket) take(_ context.Context, key string) (bool, time.Duration) { return l.allow(key) }
 
 // sharedBucketWait bounds a take on the shared table: a database that cannot answer this fast
-// lets the request through rather than stall every search behind it.
+// sends the request to the replica's own bucket rather than stall every search behind it.
 const sharedBucketWait = time.Second
 
 // sharedBucket is tokenBucket's arithmetic on the store's limit_buckets table (store.TakeToken):
@@ -116,20 +119,23 @@ type sharedBucket struct {
 	st          *store.Store
 	kind        string
 	rate, burst float64
-	warned      atomic.Int64 // Unix seconds of the last warning, so an outage logs once a minute
+	// local is the replica's own bucket, used while the table cannot answer: failing open would
+	// lift the limit exactly when a flood has exhausted the database, so the limit falls back
+	// to one per replica (N replicas then allow at most N times the limit).
+	local  *tokenBucket
+	warned atomic.Int64 // Unix seconds of the last warning, so an outage logs once a minute
 }
 
 func (l *sharedBucket) take(ctx context.Context, key string) (bool, time.Duration) {
-	ctx, cancel := context.WithTimeout(ctx, sharedBucketWait)
+	tctx, cancel := context.WithTimeout(ctx, sharedBucketWait)
 	defer cancel()
-	ok, wait, err := l.st.TakeToken(ctx, l.kind, key, l.rate, l.burst, l.st.Now())
+	ok, wait, err := l.st.TakeToken(tctx, l.kind, key, l.rate, l.burst, l.st.Now())
 	if err != nil {
-		// Fail open: a limit that cannot be counted must not turn the site off with it.
 		if now := time.Now().Unix(); now-l.warned.Load() >= 60 {
 			l.warned.Store(now)
-			slog.Warn("rate limit: the shared bucket cannot be reached; letting requests through", "limit", l.kind, "err", err)
+			slog.Warn("rate limit: the shared bucket cannot be reached; limiting per replica meanwhile", "limit", l.kind, "err", err)
 		}
-		return true, 0
+		return l.local.allow(key)
 	}
 	return ok, wait
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"kardan/store"
 	"kardan/store/storetest"
 )
 
@@ -70,5 +71,54 @@ func TestLimiterOnSQLiteIsInMemory(t *testing.T) {
 	}
 	if newLimiter(st, "search", 0, 20) != nil {
 		t.Fatal("rate 0 made a limiter")
+	}
+}
+
+// When the shared table cannot answer (a cancelled request, a closed pool: what a flood that
+// exhausts the database looks like from here), the limit falls back to the replica's own
+// bucket: the burst goes through and the request after it is refused, never everything allowed.
+func TestSharedBucketFallsBackToMemory(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("the shared bucket lives on PostgreSQL: run with " + storetest.EngineEnv + "=postgres")
+	}
+	st := storetest.Open(t)
+	closed, err := store.Open(context.Background(), st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := closed.Close(); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_800_000_000, 0)
+	for name, c := range map[string]struct {
+		st  *store.Store
+		ctx func() context.Context
+	}{
+		"CancelledContext": {st, func() context.Context {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			return ctx
+		}},
+		"ClosedPool": {closed, context.Background},
+	} {
+		t.Run(name, func(t *testing.T) {
+			c.st.Now = func() time.Time { return now }
+			l := newLimiter(c.st, "fallback", 1, 5)
+			if _, ok := l.(*sharedBucket); !ok {
+				t.Fatalf("on PostgreSQL the limiter is a %T, want the shared bucket", l)
+			}
+			for i := range 5 {
+				if ok, _ := l.take(c.ctx(), "203.0.113.9"); !ok {
+					t.Fatalf("request %d of the burst refused", i+1)
+				}
+			}
+			ok, wait := l.take(c.ctx(), "203.0.113.9")
+			if ok || wait != time.Second {
+				t.Fatalf("past the burst without the table: allowed %v, wait %v; want refused, 1s", ok, wait)
+			}
+			if ok, _ := l.take(c.ctx(), "203.0.113.10"); !ok {
+				t.Fatal("another address refused: the fallback is per address")
+			}
+		})
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // twoReplicas starts two API servers on two stores on one PostgreSQL database, as two replicas
 // behind a balancer, with the search limit at rate a second in bursts of burst and both
-// stores' clocks stopped at now.
+// stores' clocks stopped at now; both have the cluster's statistics secret (serve --stats-secret).
 func twoReplicas(t *testing.T, rate float64, burst int, now time.Time) ([2]*httptest.Server, [2]*api.Server, *store.Store) {
 	t.Helper()
 	if !storetest.Postgres() {
@@ -35,7 +35,8 @@ func twoReplicas(t *testing.T, rate float64, burst int, now time.Time) ([2]*http
 	var srvs [2]*api.Server
 	for i, st := range []*store.Store{a, b} {
 		st.Now = func() time.Time { return now }
-		srv, err := api.New(api.Config{TrustedProxies: proxies, Location: tehran, SearchRate: rate, SearchBurst: burst}, st)
+		srv, err := api.New(api.Config{TrustedProxies: proxies, Location: tehran, SearchRate: rate, SearchBurst: burst,
+			StatsSecret: []byte("one secret for the whole cluster")}, st)
 		if err != nil {
 			t.Fatal(err)
 		}

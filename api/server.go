@@ -63,6 +63,10 @@ type Config struct {
 	// IPv6Prefix is how many leading bits of an IPv6 address per-address limits count as one
 	// client (0: 64).
 	IPv6Prefix int
+	// StatsSecret is the cluster's secret the statistics' daily visitor key derives from, the
+	// same on every replica of one PostgreSQL database; empty: each replica draws its own key
+	// (stats.NewCounter).
+	StatsSecret []byte
 }
 
 // Server serves the API and the web app.
@@ -117,7 +121,10 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	s.loginFlight = newInFlight(loginVerifyInFlight)
 	s.searchLimit = newLimiter(st, "search", cfg.SearchRate, cfg.SearchBurst)
 	// Statistics days follow the store's clock, which dates every write (tests move it).
-	s.stats = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location)
+	var err error
+	if s.stats, err = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location, cfg.StatsSecret); err != nil {
+		return nil, fmt.Errorf("--stats-secret: %w", err)
+	}
 	s.statsLimit = newLimiter(st, "stats_beacon", statsBeaconRate, statsBeaconBurst)
 	s.sms = s.metrics.countSMS(s.sms)
 	if cfg.Uploads != nil {

@@ -62,6 +62,9 @@ type ServeConfig struct {
 	// UploadsPublicURL, when set, is where GET /uploads/KEY redirects (URL + "/" + KEY): a CDN
 	// serving the bucket, so image bytes do not pass through Kardan.
 	UploadsPublicURL string
+	// StatsSecret is the cluster's secret the statistics' daily visitor key derives from on
+	// PostgreSQL: the same on every replica, kept in the configuration and never in the database.
+	StatsSecret string
 	// Clock is the server's clock (nil: time.Now): the store's, the API's (open statuses, open
 	// now) and the setup link's; tests move it past the link's hour, journeys start it on a
 	// given day (serve --clock).
@@ -141,6 +144,9 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if g.OnPostgres() && cfg.BackupEvery > 0 {
 		return nil, fmt.Errorf("--backup-every: %w", errBackupOnPostgres)
 	}
+	if g.OnPostgres() && cfg.StatsSecret == "" {
+		slog.Warn("statistics: no --stats-secret (KARDAN_STATS_SECRET): each replica keeps its own visitor key, so a visitor reaching several replicas may count once on each; give every replica the same secret")
+	}
 	if err := backupBeforeMigrate(ctx, g); err != nil {
 		return nil, err
 	}
@@ -187,6 +193,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,
 		IPv6Prefix:     cfg.IPv6Prefix,
+		StatsSecret:    []byte(cfg.StatsSecret),
 	}, st)
 	if err != nil {
 		a.Close()

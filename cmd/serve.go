@@ -73,6 +73,7 @@ func newServeCmd(g *Globals) *cobra.Command {
 	// operator has no use for it.
 	f.StringVar(&clockStart, "clock", "", "for tests: start the server's clock at this RFC 3339 instant")
 	_ = f.MarkHidden("clock")
+	f.StringVar(&cfg.StatsSecret, "stats-secret", env("STATS_SECRET", ""), "on PostgreSQL, the secret (16+ random characters, the same on every replica) the statistics' daily visitor key derives from, so a visitor counts once across replicas; never stored in the database (env KARDAN_STATS_SECRET)")
 	f.IntVar(&cfg.ConnsPerAddr, "conns-per-addr", fromEnv.Int("CONNS_PER_ADDR", 128), "open connections one client address may hold; trusted proxies and loopback are not capped (0: no cap; env KARDAN_CONNS_PER_ADDR)")
 	return c
 }

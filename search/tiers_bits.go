@@ -3,6 +3,11 @@ package search
 // Document bitmaps for the tiers (tiers.go): each query Bleve would run, evaluated to the set of
 // documents it matches, per segment, straight from the postings, and each query word's ways of
 // matching (name, whole word, start of a longer word, one letter away) as such sets.
+//
+// Why RoaringBitmap/roaring/v2 and blevesearch/scorch_segment_api/v2 are direct dependencies:
+// both are Bleve's own (already linked, no new code shipped); the postings' roaring bitmaps are
+// what the tiers combine, read through scorch's segment API; when the reader is not a scorch
+// snapshot the tiers step aside (errNoTiers) and Bleve's plain search answers.
 
 import (
 	"context"
@@ -166,9 +171,13 @@ func (e *bitsEval) fuzzy(field, term string, fuzziness int) (segBits, error) {
 
 // search answers the documents q matches through Bleve's searcher, one hit at a time.
 func (e *bitsEval) search(q query.Query) (segBits, error) {
-	memo := reflect.TypeOf(q).Kind() == reflect.Pointer // a key the map can hash
-	if b, ok := e.searched[q]; memo && ok {
-		return b, nil
+	// Only a pointer is surely a key the map can hash: looking up an unhashable query (a struct
+	// holding a slice) would panic, so memo is checked before the map is touched.
+	memo := reflect.TypeOf(q).Kind() == reflect.Pointer
+	if memo {
+		if b, ok := e.searched[q]; ok {
+			return b, nil
+		}
 	}
 	s, err := q.Searcher(e.ctx, e.snap, e.ix.idx.Mapping(), bsearch.SearcherOptions{Score: "none"})
 	if err != nil {

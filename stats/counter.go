@@ -5,10 +5,14 @@
 //
 // On SQLite the key lives only in this process's memory, and so does the day's memory of who
 // was counted. On PostgreSQL several replicas count, and a visitor behind a round-robin balancer
-// reaches several: the day's key is shared through the database (store.StatsDayKey), and every
-// count carries its mark (the keyed hash of visitor, profile, kind and detail), which the flush
-// inserts into the day's marks so that only the first replica to flush a mark counts it
-// (store.AddStatsMarked). Marks and keys are deleted once their day is over (store.PruneShared).
+// reaches several: every count carries its mark (the hash of visitor, profile, kind and detail),
+// which the flush inserts into the day's marks so that only the first replica to flush a mark
+// counts it (store.AddStatsMarked); marks are deleted once their day is over (store.PruneShared).
+// For the replicas to name a visitor alike, the day's key is HMAC(cluster secret, day), the
+// secret coming from every replica's configuration (serve --stats-secret) and never from the
+// database: a key stored next to the marks would let whoever reads the database, or a dump of
+// it, test whether an address and browser viewed a profile that day. Without a secret each
+// replica keeps its own random key, and a visitor reaching k replicas may count up to k times.
 package stats
 
 import (
@@ -41,25 +45,21 @@ type Visitor struct {
 	bot bool
 }
 
-// keyWait bounds the wait for the day's shared key, and keyRetry how long counting pauses
-// after the database failed to give it: at midnight every request waits for one round trip,
-// and a database that is down does not stall each request for long.
-const (
-	keyWait  = 500 * time.Millisecond
-	keyRetry = 5 * time.Second
-)
+// MinSecretLen is the shortest cluster secret NewCounter takes: the day's key is only as hard
+// to guess as the secret, and a guessed key reopens the test of who viewed what.
+const MinSecretLen = 16
 
 // Counter buffers counts in memory and adds them to the store once a second.
 type Counter struct {
 	store  *store.Store
 	now    func() time.Time
 	loc    *time.Location
-	shared bool // the store is PostgreSQL: key and marks are shared with the other replicas
+	shared bool   // the store is PostgreSQL: marks are shared with the other replicas
+	secret []byte // the cluster's secret the day's key derives from; nil: a random key a day
 
 	mu      sync.Mutex
 	day     string // the day key and seen belong to
 	key     [32]byte
-	retryAt time.Time // no key for today: counting is off until then (shared only)
 	seen    map[uint64]struct{}
 	pending map[pendingKey]int64
 	marks   []store.StatMark // shared only: what pending counts, mark by mark
@@ -74,45 +74,49 @@ type pendingKey struct {
 }
 
 // NewCounter answers a counter over st; now is the clock, loc the time zone days are counted in.
-func NewCounter(st *store.Store, now func() time.Time, loc *time.Location) *Counter {
+// On PostgreSQL, secret (at least MinSecretLen bytes, the same on every replica) makes the
+// replicas' day keys agree, so a visitor counts once whichever replicas they reach; with none,
+// each replica draws its own. On SQLite the secret is unused: the one process's random key
+// serves.
+func NewCounter(st *store.Store, now func() time.Time, loc *time.Location, secret []byte) (*Counter, error) {
 	if now == nil {
 		now = time.Now
 	}
 	if loc == nil {
 		loc = time.UTC
 	}
-	return &Counter{store: st, now: now, loc: loc, shared: st.IsPostgres(), pending: map[pendingKey]int64{}}
+	c := &Counter{store: st, now: now, loc: loc, shared: st.IsPostgres(), pending: map[pendingKey]int64{}}
+	if len(secret) > 0 && len(secret) < MinSecretLen {
+		return nil, fmt.Errorf("the statistics secret has %d bytes: use at least %d random ones", len(secret), MinSecretLen)
+	}
+	if c.shared && len(secret) > 0 {
+		c.secret = append([]byte(nil), secret...)
+	}
+	return c, nil
+}
+
+// dayKey answers the day's key derived from the cluster's secret: the same on every replica,
+// and nothing a reader of the database can compute.
+func dayKey(secret []byte, day string) [32]byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("kardan statistics day key\x00"))
+	m.Write([]byte(day))
+	var k [32]byte
+	m.Sum(k[:0])
+	return k
 }
 
 // rotate starts a new day when the clock has moved on: a new key, and nobody seen yet. It
-// answers the day, or "" when there is no key for it (the shared key could not be read: nothing
-// is counted until it can). c.mu is held.
+// answers the day. c.mu is held.
 func (c *Counter) rotate() string {
-	now := c.now()
-	day := now.In(c.loc).Format(time.DateOnly)
+	day := c.now().In(c.loc).Format(time.DateOnly)
 	if day == c.day {
 		return day
 	}
-	if !c.shared {
-		if _, err := rand.Read(c.key[:]); err != nil {
-			panic(err) // crypto/rand never fails on a supported system
-		}
-	} else {
-		if now.Before(c.retryAt) {
-			return ""
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), keyWait)
-		key, err := c.store.StatsDayKey(ctx, day)
-		cancel()
-		if err == nil && len(key) != len(c.key) {
-			err = fmt.Errorf("the day's key has %d bytes, want %d", len(key), len(c.key))
-		}
-		if err != nil {
-			c.retryAt = now.Add(keyRetry)
-			slog.Warn("statistics: no visitor key for the day; not counting for now", "day", day, "err", err)
-			return ""
-		}
-		copy(c.key[:], key)
+	if c.secret != nil {
+		c.key = dayKey(c.secret, day)
+	} else if _, err := rand.Read(c.key[:]); err != nil {
+		panic(err) // crypto/rand never fails on a supported system
 	}
 	c.day = day
 	c.seen = map[uint64]struct{}{}
@@ -126,10 +130,6 @@ func (c *Counter) VisitorOf(addr, userAgent string) Visitor {
 	}
 	c.mu.Lock()
 	day := c.rotate()
-	if day == "" {
-		c.mu.Unlock()
-		return Visitor{bot: true} // counted as nobody, like a bot, until the key is back
-	}
 	m := hmac.New(sha256.New, c.key[:])
 	c.mu.Unlock()
 	m.Write([]byte(addr))
@@ -169,8 +169,8 @@ func (c *Counter) CountAll(v Visitor, profiles []int64, kind string) {
 }
 
 // markOf answers the mark of one count: a hash of the visitor (itself keyed by the day's key)
-// with what was counted. It is the same in every replica for the same visitor, day and count,
-// which is what lets them agree whom they counted.
+// with what was counted. It is the same in every replica sharing the secret for the same
+// visitor, day and count, which is what lets them agree whom they counted.
 func markOf(v Visitor, profile int64, kind, detail string) uint64 {
 	h := sha256.New()
 	var b [16]byte

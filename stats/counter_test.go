@@ -2,6 +2,8 @@ package stats_test
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"sync"
 	"testing"
@@ -27,7 +29,10 @@ func TestCounter(t *testing.T) {
 	var mu sync.Mutex
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	tehran, _ := time.LoadLocation("Asia/Tehran")
-	c := stats.NewCounter(st, clock, tehran)
+	c, err := stats.NewCounter(st, clock, tehran, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	const ua = "Mozilla/5.0 Firefox/140.0"
 
 	t.Run("OncePerVisitorAndDay", func(t *testing.T) {
@@ -119,7 +124,10 @@ func TestCounter(t *testing.T) {
 // visitor and counting the page's 20 profiles, in memory.
 func BenchmarkSearchAppearances(b *testing.B) {
 	st := storetest.Open(b)
-	c := stats.NewCounter(st, nil, nil)
+	c, err := stats.NewCounter(st, nil, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
 	ids := make([]int64, 20)
 	for i := range ids {
 		ids[i] = int64(i + 1)
@@ -135,9 +143,10 @@ func BenchmarkSearchAppearances(b *testing.B) {
 	}
 }
 
-// On PostgreSQL two replicas' counters share the day's key and marks: visitors whose requests
-// reach both (round robin) are counted once a day, whichever flushes first, and a new day has a
-// new key, shared too.
+// On PostgreSQL two replicas' counters given the same secret derive the same day's key and
+// share the marks: visitors whose requests reach both (round robin) are counted once a day,
+// whichever flushes first, and a new day has a new key, the same on both too. The key itself is
+// nowhere in the database.
 func TestCounterAcrossReplicas(t *testing.T) {
 	if !storetest.Postgres() {
 		t.Skip("replicas share a PostgreSQL database: run with " + storetest.EngineEnv + "=postgres")
@@ -160,7 +169,13 @@ func TestCounterAcrossReplicas(t *testing.T) {
 	now := time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	cs := []*stats.Counter{stats.NewCounter(a, clock, time.UTC), stats.NewCounter(b, clock, time.UTC)}
+	secret := []byte("the cluster's secret, 32 bytes!!")
+	cs := make([]*stats.Counter, 2)
+	for i, st := range []*store.Store{a, b} {
+		if cs[i], err = stats.NewCounter(st, clock, time.UTC, secret); err != nil {
+			t.Fatal(err)
+		}
+	}
 	const ua = "Mozilla/5.0 Firefox/140.0"
 
 	count := func(day string) map[string]int64 {
@@ -212,16 +227,109 @@ func TestCounterAcrossReplicas(t *testing.T) {
 	if got := count("2026-03-22"); got[store.StatView] != 1 {
 		t.Fatalf("the next day: %v, want the visitor's view once", got)
 	}
-	// The day before's marks and key go with the leader's prune; today's stay.
+	// Neither day's key is in any table, in any encoding a column could hold it in.
+	for _, day := range []string{"2026-03-21", "2026-03-22"} {
+		assertNotStored(t, a, stats.DayKey(secret, day))
+	}
+	// The day before's marks go with the leader's prune; today's stay.
 	if _, err := a.PruneShared(ctx, "2026-03-22"); err != nil {
 		t.Fatal(err)
 	}
 	var old, today int
-	if err := a.DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM stats_seen WHERE day < '2026-03-22') + (SELECT COUNT(*) FROM stats_keys WHERE day < '2026-03-22'),
+	if err := a.DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM stats_seen WHERE day < '2026-03-22'),
 		(SELECT COUNT(*) FROM stats_seen WHERE day = '2026-03-22')`).Scan(&old, &today); err != nil {
 		t.Fatal(err)
 	}
 	if old != 0 || today != 1 {
 		t.Fatalf("after the prune: %d rows of past days left (want 0), %d marks of today (want 1)", old, today)
+	}
+}
+
+// Without a secret each replica draws its own day's key, as one process does: the same visitor
+// reaching both replicas counts once on each (the documented cost of leaving --stats-secret out).
+func TestCounterReplicasWithoutSecret(t *testing.T) {
+	if !storetest.Postgres() {
+		t.Skip("replicas share a PostgreSQL database: run with " + storetest.EngineEnv + "=postgres")
+	}
+	ctx := context.Background()
+	a := storetest.Seeded(t)
+	b, err := store.Open(ctx, a.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	owner := &store.User{NumberPhone: "09120000001", Name: "Owner", PasswordHash: "x"}
+	if err := a.CreateUser(ctx, owner); err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.CreateProfile(ctx, owner.ID, &store.ProfileInput{ProfileName: "Plumbing", ProvinceID: 1, CityID: 1, RangeWorker: 1, CategoryList: []int64{101}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := func() time.Time { return time.Date(2026, 3, 21, 8, 0, 0, 0, time.UTC) }
+	for _, st := range []*store.Store{a, b} {
+		c, err := stats.NewCounter(st, clock, time.UTC, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			c.Count(c.VisitorOf("10.0.0.1", "Mozilla/5.0 Firefox/140.0"), p.ID, store.StatView, "")
+		}
+		if err := c.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := a.ProfileStats(ctx, p.ID, "2026-03-21", "2026-03-21")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var views int64
+	for _, r := range rows {
+		views += r.N
+	}
+	if views != 2 {
+		t.Fatalf("one visitor through two replicas without a secret: %d views, want 2 (once on each)", views)
+	}
+	if _, err := stats.NewCounter(a, clock, time.UTC, []byte("short")); err == nil {
+		t.Fatal("a 5-byte secret was taken")
+	}
+}
+
+// assertNotStored fails when key is in any table of st's schema, as bytes (bytea's hex text),
+// as hex or as base64 within a row's text.
+func assertNotStored(t *testing.T, st *store.Store, key [32]byte) {
+	t.Helper()
+	ctx := context.Background()
+	rows, err := st.DB().QueryContext(ctx, `SELECT table_name FROM information_schema.tables
+		WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, name)
+	}
+	rows.Close()
+	if len(tables) < 10 {
+		t.Fatalf("found only %d tables: %v", len(tables), tables)
+	}
+	hexKey := hex.EncodeToString(key[:])
+	b64 := base64.StdEncoding.EncodeToString(key[:])
+	for _, name := range tables {
+		if name == "stats_keys" {
+			t.Errorf("the table stats_keys still exists")
+		}
+		var n int
+		q := fmt.Sprintf(`SELECT COUNT(*) FROM %q r WHERE strpos(lower(r::text), ?) > 0 OR strpos(r::text, ?) > 0`, name)
+		if err := st.DB().QueryRowContext(ctx, q, hexKey, b64).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n != 0 {
+			t.Errorf("the day's key is in %d rows of %s", n, name)
+		}
 	}
 }

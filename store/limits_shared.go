@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -11,14 +10,17 @@ import (
 
 // What the replicas on one PostgreSQL database share that a single process keeps in memory:
 // the token buckets of the per-address limits that must not cost a write transaction (the
-// searches, the statistics beacons), and the statistics' daily visitor key and once-a-day marks
-// (package stats). None of the buckets' or keys' statements takes the writer lock. On SQLite the
-// one process's memory is already the whole site's, so these answer ErrNotShared and the
-// callers keep their in-memory forms (api/ratelimit.go, package stats). The tables are
-// PostgreSQL's migration 0066.
+// searches, the statistics beacons), and the statistics' once-a-day marks (package stats). None
+// of the buckets' statements takes the writer lock. The statistics' daily visitor key is never
+// here: a key next to the marks would let a reader of the database (or of a dump) test whether
+// an address and browser viewed a profile today, so each replica derives it from the cluster's
+// secret in its configuration (serve --stats-secret). On SQLite the one process's memory is
+// already the whole site's, so these answer ErrNotShared and the callers keep their in-memory
+// forms (api/ratelimit.go, package stats). The tables are PostgreSQL's migration 0066 (0068
+// dropped its stats_keys).
 
 // ErrNotShared is the answer of the shared forms on SQLite, where the process's memory serves.
-var ErrNotShared = errors.New("store: shared limits and statistics keys are for PostgreSQL replicas")
+var ErrNotShared = errors.New("store: shared limits and statistics marks are for PostgreSQL replicas")
 
 // bucketRefilled is a bucket's tokens before a take: the row's old tokens (b.tokens, the old
 // row in ON CONFLICT's SET) refilled for the microseconds since its last refill, capped at the
@@ -42,7 +44,8 @@ const takeTokenSQL = `INSERT INTO limit_buckets AS b (kind, key, tokens, at, gra
 // TakeToken takes one token from the shared bucket of (kind, key), which holds up to burst
 // tokens and refills at rate a second, at the time now. It answers whether a token was there
 // and, when not, how long until one is. It is one autocommitted statement on an UNLOGGED table,
-// outside the writer lock: no WAL flush, and no wait behind the cluster's writes. On SQLite it
+// outside the writer lock: no WAL flush, and no wait behind the cluster's writes, on a pool of
+// its own (limitConns), so a flood holding the write pool does not starve it. On SQLite it
 // answers ErrNotShared.
 func (s *Store) TakeToken(ctx context.Context, kind, key string, rate, burst float64, now time.Time) (bool, time.Duration, error) {
 	if s.engine != enginePostgres {
@@ -50,7 +53,7 @@ func (s *Store) TakeToken(ctx context.Context, kind, key string, rate, burst flo
 	}
 	var tokens float64
 	var granted int
-	if err := s.write.QueryRowContext(ctx, takeTokenSQL, kind, key, burst, rate, now.UnixMicro()).Scan(&tokens, &granted); err != nil {
+	if err := s.limits.QueryRowContext(ctx, takeTokenSQL, kind, key, burst, rate, now.UnixMicro()).Scan(&tokens, &granted); err != nil {
 		return false, 0, fmt.Errorf("take token %s: %w", kind, err)
 	}
 	if granted == 1 {
@@ -59,38 +62,8 @@ func (s *Store) TakeToken(ctx context.Context, kind, key string, rate, burst flo
 	return false, time.Duration((1 - tokens) / rate * float64(time.Second)), nil
 }
 
-// StatsDayKey answers the statistics' visitor key of day (YYYY-MM-DD), the same for every
-// replica: the first to ask for a day's key creates it at random, and deletes the keys of the
-// days before. On SQLite it answers ErrNotShared (the counter keeps its key in memory).
-func (s *Store) StatsDayKey(ctx context.Context, day string) ([]byte, error) {
-	if s.engine != enginePostgres {
-		return nil, ErrNotShared
-	}
-	fresh := make([]byte, 32)
-	if _, err := rand.Read(fresh); err != nil {
-		return nil, fmt.Errorf("stats day key: %w", err)
-	}
-	// Two statements, not a CTE: a statement's snapshot would not see the key another replica
-	// committed while this insert waited on it.
-	res, err := s.write.ExecContext(ctx, `INSERT INTO stats_keys (day, key) VALUES (?, ?) ON CONFLICT (day) DO NOTHING`, day, fresh)
-	if err != nil {
-		return nil, fmt.Errorf("stats day key: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		if _, err := s.write.ExecContext(ctx, `DELETE FROM stats_keys WHERE day < ?`, day); err != nil {
-			return nil, fmt.Errorf("stats day key: delete old keys: %w", err)
-		}
-		return fresh, nil
-	}
-	var key []byte
-	if err := s.write.QueryRowContext(ctx, `SELECT key FROM stats_keys WHERE day = ?`, day).Scan(&key); err != nil {
-		return nil, fmt.Errorf("stats day key: %w", err)
-	}
-	return key, nil
-}
-
-// StatMark is one counted event with its mark: a keyed hash of (visitor, profile, kind,
-// detail) under the day's shared key, the same on every replica for the same visitor.
+// StatMark is one counted event with its mark: a hash of (visitor, profile, kind, detail), the
+// visitor keyed by the day's key, the same on every replica that shares the cluster's secret.
 type StatMark struct {
 	ProfileID int64
 	Day       string
@@ -141,8 +114,8 @@ func (s *Store) AddStatsMarked(ctx context.Context, marks []StatMark) error {
 // so forgetting it then changes nothing.
 const bucketIdle = time.Hour
 
-// PruneShared deletes the shared buckets idle for an hour, and the statistics' marks and keys
-// of the days before today (YYYY-MM-DD in the operator's time zone), answering how many rows
+// PruneShared deletes the shared buckets idle for an hour, and the statistics' marks of the
+// days before today (YYYY-MM-DD in the operator's time zone), answering how many rows
 // went. The leader runs it hourly; outside the writer lock. Nothing to do on SQLite.
 func (s *Store) PruneShared(ctx context.Context, today string) (int64, error) {
 	if s.engine != enginePostgres {
@@ -155,7 +128,6 @@ func (s *Store) PruneShared(ctx context.Context, today string) (int64, error) {
 	}{
 		{`DELETE FROM limit_buckets WHERE at < ?`, s.Now().Add(-bucketIdle).UnixMicro()},
 		{`DELETE FROM stats_seen WHERE day < ?`, today},
-		{`DELETE FROM stats_keys WHERE day < ?`, today},
 	} {
 		res, err := s.write.ExecContext(ctx, q.sql, q.arg)
 		if err != nil {

@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"sync"
@@ -20,9 +19,6 @@ func TestSharedFormsRefuseOnSQLite(t *testing.T) {
 	ctx := context.Background()
 	if _, _, err := st.TakeToken(ctx, "search", "a", 1, 1, time.Now()); !errors.Is(err, store.ErrNotShared) {
 		t.Errorf("TakeToken on SQLite: got %v, want ErrNotShared", err)
-	}
-	if _, err := st.StatsDayKey(ctx, "2026-03-21"); !errors.Is(err, store.ErrNotShared) {
-		t.Errorf("StatsDayKey on SQLite: got %v, want ErrNotShared", err)
 	}
 	if err := st.AddStatsMarked(ctx, []store.StatMark{{ProfileID: 1, Day: "2026-03-21", Kind: store.StatView, Mark: 1}}); !errors.Is(err, store.ErrNotShared) {
 		t.Errorf("AddStatsMarked on SQLite: got %v, want ErrNotShared", err)
@@ -93,42 +89,6 @@ func TestSharedBucketHoldsAcrossReplicas(t *testing.T) {
 	}
 }
 
-// The day's visitor key is one for all replicas, and a new day's key replaces the old ones.
-func TestStatsDayKeyIsShared(t *testing.T) {
-	rs := replicas(t, 2)
-	ctx := context.Background()
-	keys := make([][]byte, 8)
-	var wg sync.WaitGroup
-	for i := range keys {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			k, err := rs[i%2].StatsDayKey(ctx, "2026-03-21")
-			if err != nil {
-				t.Error(err)
-			}
-			keys[i] = k
-		}()
-	}
-	wg.Wait()
-	for i, k := range keys {
-		if len(k) != 32 || !bytes.Equal(k, keys[0]) {
-			t.Fatalf("replica call %d got key %x, the first got %x: the day's key differs", i, k, keys[0])
-		}
-	}
-	next, err := rs[1].StatsDayKey(ctx, "2026-03-22")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(next, keys[0]) {
-		t.Fatal("the next day has the same key")
-	}
-	var n int
-	if err := rs[0].DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM stats_keys WHERE day < '2026-03-22'`).Scan(&n); err != nil || n != 0 {
-		t.Fatalf("old keys left: %d (%v)", n, err)
-	}
-}
-
 // A mark flushed by two replicas, or twice by one (a flush whose answer was lost), counts once;
 // PruneShared deletes the past days' marks and the idle buckets.
 func TestMarkedStatsCountOnceAcrossReplicas(t *testing.T) {
@@ -178,19 +138,16 @@ func TestMarkedStatsCountOnceAcrossReplicas(t *testing.T) {
 	if _, _, err := rs[0].TakeToken(ctx, "search", "recent", 1, 5, time.Unix(1_800_000_000, 0).Add(-time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rs[0].StatsDayKey(ctx, "2026-03-21"); err != nil {
-		t.Fatal(err)
-	}
 	n, err := rs[0].PruneShared(ctx, "2026-03-22")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The old bucket, the 21st's four marks (1, 2, 3 and the purged profile's 9), its key.
-	if n != 6 {
-		t.Errorf("pruned %d rows, want 6", n)
+	// The old bucket, the 21st's four marks (1, 2, 3 and the purged profile's 9).
+	if n != 5 {
+		t.Errorf("pruned %d rows, want 5", n)
 	}
 	var left int
-	if err := rs[0].DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM limit_buckets) + (SELECT COUNT(*) FROM stats_seen) + (SELECT COUNT(*) FROM stats_keys)`).Scan(&left); err != nil || left != 2 {
+	if err := rs[0].DB().QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM limit_buckets) + (SELECT COUNT(*) FROM stats_seen)`).Scan(&left); err != nil || left != 2 {
 		t.Errorf("left after pruning: %d rows (%v), want 2 (the recent bucket, the 22nd's mark)", left, err)
 	}
 }

@@ -33,6 +33,10 @@ func IsPostgresURL(s string) bool {
 	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
 }
 
+// limitConns is the size of the shared token buckets' pool (TakeToken): a take is one short
+// autocommitted statement, so a few connections serve a replica's searches.
+const limitConns = 4
+
 // openPostgres connects to the database at dsn and brings its schema up to date. Reads and
 // writes use separate pools, so writers queued on the writer lock never starve the readers.
 func openPostgres(ctx context.Context, dsn string) (*Store, error) {
@@ -60,6 +64,13 @@ func openPostgres(ctx context.Context, dsn string) (*Store, error) {
 	read.SetMaxIdleConns(16)
 	read.SetConnMaxIdleTime(5 * time.Minute)
 	s.read = read
+	// The token buckets' takes get their own few connections: they run on every search, and
+	// behind the write pool's writers a flood would starve the very limit meant to stop it.
+	limits := sql.OpenDB(pgConnector{stdlib.GetConnector(*cfg)})
+	limits.SetMaxOpenConns(limitConns)
+	limits.SetMaxIdleConns(limitConns)
+	limits.SetConnMaxIdleTime(5 * time.Minute)
+	s.limits = limits
 	s.startCommitter()
 	return s, nil
 }

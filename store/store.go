@@ -44,6 +44,10 @@ type Store struct {
 	// write has exactly one connection, so writes are serialised in Go instead of failing on
 	// SQLITE_BUSY, and every transaction on it begins IMMEDIATE.
 	write *sql.DB
+	// limits is PostgreSQL's own small pool for the shared token buckets (TakeToken): a search
+	// flood that fills the write pool must not leave the limit itself without a connection.
+	// nil on SQLite.
+	limits *sql.DB
 	// Now is the clock; tests replace it.
 	Now func() time.Time
 	// Quotas cap what one account may create; tests shrink them.
@@ -140,6 +144,9 @@ func (s *Store) Close() error {
 	s.stopCommitter()
 	if s.read != nil {
 		errs = append(errs, s.read.Close())
+	}
+	if s.limits != nil {
+		errs = append(errs, s.limits.Close())
 	}
 	if s.write != nil {
 		if s.engine == engineSQLite {

@@ -33,13 +33,14 @@ type Upload struct {
 }
 
 // RecordUpload records that u.UserID uploaded the image; the same user uploading the same image
-// again keeps the one row.
+// again keeps the one row, dated anew: the purge spares uploads younger than its grace, and a
+// re-upload kept at its first date would be purged while someone is using it.
 func (s *Store) RecordUpload(ctx context.Context, u *Upload) error {
 	u.CreateAt = s.now()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `INSERT INTO uploads (user_id, upload_key, address, thumb, sha256, mime, width, height, size, create_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (user_id, address) DO UPDATE SET upload_key = excluded.upload_key
+			ON CONFLICT (user_id, address) DO UPDATE SET upload_key = excluded.upload_key, create_at = excluded.create_at
 			RETURNING id, create_at`,
 			u.UserID, u.UploadKey, u.Address, u.Thumb, u.SHA256, u.Mime, u.Width, u.Height, u.Size, u.CreateAt).Scan(&u.ID, &u.CreateAt)
 	})
@@ -47,6 +48,20 @@ func (s *Store) RecordUpload(ctx context.Context, u *Upload) error {
 		return fmt.Errorf("record upload: %w", err)
 	}
 	return nil
+}
+
+// UploadRecorded reports whether a row of uploads or lead_uploads names the image at address
+// (its public path): the purge checks it just before deleting a forgotten image's files, so an
+// image uploaded again meanwhile keeps them, and so does a lead's upload that failed to record
+// an image someone else's row holds.
+func (s *Store) UploadRecorded(ctx context.Context, address string) (bool, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM uploads WHERE address = ?1)
+		+ (SELECT COUNT(*) FROM lead_uploads WHERE address = ?1)`, address).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("upload recorded %s: %w", address, err)
+	}
+	return n > 0, nil
 }
 
 // UploadOwnedBy reports whether user id uploaded the image at address (its public path, its

@@ -105,7 +105,8 @@ func TestStaleUploadsKeepsReferences(t *testing.T) {
 // TestStaleUploadsKeepsReferencesWrittenDuringPurge: the purge scans from the read pool, then
 // forgets in short write transactions. An unused upload that a row written between the two comes
 // to use (an account's picture, a profile's logo, a review's photo, a blog's content) or that
-// someone uploads again is kept; the one still unused goes.
+// someone uploads again (another user, or the same one: the row's date is renewed) is kept; the
+// one still unused goes.
 func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
 	ctx := context.Background()
 	f := newCommunityFixture(t, 1)
@@ -126,6 +127,7 @@ func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
 	photo := upload(f.users[0], store.UploadComment)
 	inBlog := upload(f.owner, store.UploadUser)
 	again := upload(f.other, store.UploadUser)
+	sameAgain := upload(f.other, store.UploadUser) // uploaded again by the same user
 	unused := upload(f.other, store.UploadUser)
 	p, err := f.st.CreateProfile(ctx, f.owner.ID, validInput(), false)
 	if err != nil {
@@ -137,8 +139,8 @@ func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sc.Remaining() != 6 {
-		t.Fatalf("scan found %d unused uploads, want all 6", sc.Remaining())
+	if sc.Remaining() != 7 {
+		t.Fatalf("scan found %d unused uploads, want all 7", sc.Remaining())
 	}
 
 	// Between the scan and the forgetting, each comes to be used but one.
@@ -166,6 +168,11 @@ func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	if err := f.st.RecordUpload(ctx, &store.Upload{UserID: f.other.ID, UploadKey: store.UploadUser, Address: sameAgain,
+		Thumb: strings.TrimSuffix(sameAgain, ".jpg") + "-400.jpg", SHA256: "x", Mime: "image/jpeg", Width: 10, Height: 10, Size: 10}); err != nil {
+		t.Fatal(err)
+	}
+
 	gone, err := f.st.ForgetStaleUploads(ctx, sc, 100)
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +180,7 @@ func TestStaleUploadsKeepsReferencesWrittenDuringPurge(t *testing.T) {
 	if len(gone) != 1 || gone[0].Address != unused || sc.Remaining() != 0 {
 		t.Fatalf("forgot %v (remaining %d), want only %s", gone, sc.Remaining(), unused)
 	}
-	for addr, by := range map[string]*store.User{avatar: f.other, logo: f.owner, photo: f.users[0], inBlog: f.owner, again: f.other} {
+	for addr, by := range map[string]*store.User{avatar: f.other, logo: f.owner, photo: f.users[0], inBlog: f.owner, again: f.other, sameAgain: f.other} {
 		if ok, err := f.st.UploadOwnedBy(ctx, by.ID, addr); err != nil || !ok {
 			t.Errorf("%s forgotten though used since the scan: %v %v", addr, ok, err)
 		}
