@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -178,5 +179,47 @@ func TestLeadUploadLimits(t *testing.T) {
 	w.Clock.advance(61 * time.Minute)
 	if a := w.leadUpload(t, visitor, w.leadPass(t, visitor, "10.0.0.32"), sideways(t, 64, 48, 1), "10.0.2.1", ""); a.Status != 200 {
 		t.Fatalf("an hour later: %d %s", a.Status, a.Body)
+	}
+}
+
+// TestLeadUploadRaceLeavesNoFiles: with one photo place left on a pass, several different photos
+// sent at once all pass the pass's check, are processed and stored, and only one is recorded; the
+// others' files are removed, since the purge walks only rows and would never find them.
+func TestLeadUploadRaceLeavesNoFiles(t *testing.T) {
+	w := newLeadWorld(t)
+	visitor, ip := "09130000041", "10.0.0.41"
+	pass := w.leadPass(t, visitor, ip)
+	if a := w.leadUpload(t, visitor, pass, sideways(t, 64, 48, 1), ip, ""); a.Status != 200 {
+		t.Fatalf("first photo: %d %s", a.Status, a.Body)
+	}
+	const racers = 6
+	var wg sync.WaitGroup
+	statuses := make([]int, racers)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = w.leadUpload(t, visitor, pass, sideways(t, 70+8*i, 48, 1), ip, "").Status
+		}()
+	}
+	wg.Wait()
+	if n := slices.Index(statuses, 200); n < 0 || slices.Contains(statuses[n+1:], 200) {
+		t.Fatalf("statuses %v: want exactly one photo taking the last place", statuses)
+	}
+	var files []string
+	if err := w.Uploads.Walk(context.Background(), func(key string, _ int64) error {
+		files = append(files, key)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Two photos recorded, each a picture and its thumbnail.
+	if len(files) != 4 {
+		t.Fatalf("files on disk %v: want the 2 recorded photos and their thumbnails", files)
+	}
+	for _, f := range files {
+		if ok, err := w.Store.UploadRecorded(context.Background(), "/uploads/"+strings.Replace(f, "-400.", ".", 1)); err != nil || !ok {
+			t.Errorf("%s on disk without a row (%v)", f, err)
+		}
 	}
 }

@@ -193,27 +193,9 @@ func (s *Server) handleLeadUpload(w http.ResponseWriter, r *http.Request) error 
 	if _, err := s.store.RateReserve(ctx, leadUploadPhoneLimit(phone)); err != nil {
 		return err
 	}
-	im, err := s.media.Process(ctx, data)
-	if err != nil {
-		return storageError(mediaError(err, s.media.Options()))
-	}
-	rec := &store.Upload{Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
-		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
-	if err := s.store.RecordLeadUpload(ctx, phone, hash, rec); err != nil {
-		return err
-	}
-	ok(w, map[string]any{
-		"address": rec.Address,
-		"data": map[string]any{
-			"location": "uploads/" + im.Key,
-			"thumb":    rec.Thumb,
-			"width":    im.Width,
-			"height":   im.Height,
-			"size":     im.Size,
-			"mime":     im.Mime,
-		},
+	return s.storeImage(w, r, data, func(rec *store.Upload) error {
+		return s.store.RecordLeadUpload(ctx, phone, hash, rec)
 	})
-	return nil
 }
 
 // leadAnswerForm is one professional's side of a request, as the visitor compares them.

@@ -1,9 +1,11 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"regexp"
 	"slices"
@@ -40,13 +42,27 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	return s.storeImage(w, r, data, func(rec *store.Upload) error {
+		rec.UserID, rec.UploadKey = u.ID, key
+		return s.store.RecordUpload(ctx, rec)
+	})
+}
+
+// storeImage processes data through the image pipeline, stores it, has record write its row and
+// answers the upload's addresses, as upload-file and lead/upload both answer. When record refuses
+// (a pass that expired meanwhile, a race for a request's last photo), the files just stored are
+// removed unless a row names them: the purge only walks rows, so files without one would stay
+// for good, and the same image uploaded by someone else (content-addressed keys) must stay.
+func (s *Server) storeImage(w http.ResponseWriter, r *http.Request, data []byte, record func(*store.Upload) error) error {
+	ctx := r.Context()
 	im, err := s.media.Process(ctx, data)
 	if err != nil {
 		return storageError(mediaError(err, s.media.Options()))
 	}
-	rec := &store.Upload{UserID: u.ID, UploadKey: key, Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
+	rec := &store.Upload{Address: "/uploads/" + im.Key, Thumb: "/uploads/" + im.ThumbKey,
 		SHA256: im.SHA256, Mime: im.Mime, Width: im.Width, Height: im.Height, Size: im.Size}
-	if err := s.store.RecordUpload(ctx, rec); err != nil {
+	if err := record(rec); err != nil {
+		s.dropUnrecorded(rec.Address, im.Key, im.ThumbKey)
 		return err
 	}
 	ok(w, map[string]any{
@@ -61,6 +77,24 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 		},
 	})
 	return nil
+}
+
+// dropUnrecorded deletes the files of an image whose row was refused, unless a row names its
+// address. It runs apart from the request's context, which a refusal may have ended.
+func (s *Server) dropUnrecorded(address string, keys ...string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if kept, err := s.store.UploadRecorded(ctx, address); err != nil || kept {
+		if err != nil {
+			slog.Warn("unrecorded upload kept", "address", address, "err", err)
+		}
+		return
+	}
+	for _, k := range keys {
+		if err := s.cfg.Uploads.Delete(ctx, k); err != nil {
+			slog.Warn("unrecorded upload not deleted", "key", k, "err", err)
+		}
+	}
 }
 
 // readUpload streams the multipart body (never to temporary files) and answers the upload key
