@@ -132,17 +132,8 @@ func leadUploadPhoneLimit(phone string) store.Limit {
 // expire_at}, with which they may upload up to two photos (lead/upload) and send one request
 // (lead/add) within half an hour. The code is used up.
 func (s *Server) handleLeadVerify(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		NumberPhone looseString `json:"numberPhone"`
-		OtpCode     looseString `json:"otpCode"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	v := &store.Validation{}
-	phone := checkPhone(v, string(in.NumberPhone))
-	code := checkOtp(v, string(in.OtpCode))
-	if err := v.Err(); err != nil {
+	phone, code, err := readPhoneCode(w, r)
+	if err != nil {
 		return err
 	}
 	ctx := r.Context()

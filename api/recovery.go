@@ -126,17 +126,8 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) err
 // handleLoginWithCode handles "POST /v1/user/loginWithCode": signs in with a live sign-in code
 // alone. Failed password sign-ins of the number do not slow it: the phone's holder always gets in.
 func (s *Server) handleLoginWithCode(w http.ResponseWriter, r *http.Request) error {
-	var in struct {
-		NumberPhone looseString `json:"numberPhone"`
-		OtpCode     looseString `json:"otpCode"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		return err
-	}
-	v := &store.Validation{}
-	phone := checkPhone(v, string(in.NumberPhone))
-	code := checkOtp(v, string(in.OtpCode))
-	if err := v.Err(); err != nil {
+	phone, code, err := readPhoneCode(w, r)
+	if err != nil {
 		return err
 	}
 	token, ns, err := s.newSession(r)
@@ -182,4 +173,20 @@ func (s *Server) provePasswordChange(ctx context.Context, v *store.Validation, u
 	}
 	v.Add("currentPassword", "password_proof_needed", nil)
 	return nil, nil
+}
+
+// readPhoneCode decodes a body of a number and a code alone, {numberPhone, otpCode}, and answers
+// both checked (code sign-in and the lead pass read the same body).
+func readPhoneCode(w http.ResponseWriter, r *http.Request) (phone, code string, err error) {
+	var in struct {
+		NumberPhone looseString `json:"numberPhone"`
+		OtpCode     looseString `json:"otpCode"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		return "", "", err
+	}
+	v := &store.Validation{}
+	phone = checkPhone(v, string(in.NumberPhone))
+	code = checkOtp(v, string(in.OtpCode))
+	return phone, code, v.Err()
 }
