@@ -87,3 +87,27 @@ func TestSearchPageMessagesAreTheApps(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchResultsReadEachCardApart: a result whose card the page cannot read (a week stored in
+// an older shape by another writer) is still listed with its link, and the others keep their
+// cards; before, one such week left the whole page without results and without its ItemList.
+func TestSearchResultsReadEachCardApart(t *testing.T) {
+	answer := []byte(`{"payload":{"count":2,"profiles":[
+		{"slug":"odd","profile_name":"لوله‌کشی قدیمی","open_status":"Open","hours_of_work":{"saturday":{"time":[{"open":"9","close":"x"}]}}},
+		{"slug":"fine","profile_name":"لوله‌کشی امید","open_status":"Open","verified":true,"hours_of_work":{"saturday":{"time":[{"open":540,"close":780}]}}}
+	]},"message":""}`)
+	res := readSearchResults(&firstAnswer{answer: answer})
+	if res == nil || res.Payload.Count != 2 || len(res.Payload.Profiles) != 2 {
+		t.Fatalf("read %+v, want both results", res)
+	}
+	odd, fine := res.Payload.Profiles[0], res.Payload.Profiles[1]
+	if odd.Slug != "odd" || odd.ProfileName != "لوله‌کشی قدیمی" || odd.OpenStatus != "" || odd.HoursOfWork != nil {
+		t.Errorf("the unreadable card: %+v, want its link and a plain card", odd)
+	}
+	if fine.Slug != "fine" || fine.OpenStatus != "Open" || !fine.Verified || len(fine.HoursOfWork["saturday"].Time) != 1 {
+		t.Errorf("the readable card: %+v", fine)
+	}
+	if readSearchResults(&firstAnswer{answer: []byte(`{"payload":{"profiles":[{"slug":7}]}}`)}) != nil {
+		t.Error("a result without a readable link was read")
+	}
+}

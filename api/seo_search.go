@@ -98,8 +98,27 @@ type searchResults struct {
 	} `json:"payload"`
 }
 
-// searchResult is one profile of a searchUser answer, as far as the page shows it.
+// UnmarshalJSON reads each result's link and card apart, so that one card in a shape the page
+// cannot read leaves that card plain instead of the whole page without its results.
+func (r *searchResult) UnmarshalJSON(b []byte) error {
+	if err := json.Unmarshal(b, &r.searchLink); err != nil {
+		return err
+	}
+	if json.Unmarshal(b, &r.searchCard) != nil {
+		r.searchCard = searchCard{}
+	}
+	return nil
+}
+
+// searchResult is one profile of a searchUser answer, as far as the page shows it: the link and
+// its words, then what the app's card shows besides.
 type searchResult struct {
+	searchLink
+	searchCard
+}
+
+// searchLink is what a result needs to be listed and linked to.
+type searchLink struct {
 	Slug         string        `json:"slug"`
 	ProfileName  string        `json:"profile_name"`
 	Score        float64       `json:"score"`
@@ -108,7 +127,12 @@ type searchResult struct {
 	City         *cityRef      `json:"city"`
 	RangeWorker  *categoryRef  `json:"range_worker"`
 	CategoryList []categoryRef `json:"category_list"`
-	// What the app's card shows besides (src/components/ProfileCard).
+}
+
+// searchCard is what the app's card shows besides (src/components/ProfileCard). Its values come
+// from stored columns (a week, services) that another writer may have left in an older shape,
+// so it is read apart from the link: a card it cannot read still lists its profile.
+type searchCard struct {
 	Verified        bool            `json:"verified"`
 	ProfileImage    string          `json:"profile_image"`
 	PortfolioImages []string        `json:"portfolio_images"`
