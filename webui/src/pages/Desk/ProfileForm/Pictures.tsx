@@ -107,19 +107,22 @@ export default function Pictures({ form, update, err }: TabProps) {
         </span>
         <span class="field-hint">{t('deskForm.hints.portfolio', { max: localDigits(MAX_PORTFOLIO, lang) })}</span>
         <ul class="gallery-edit" role="list" aria-labelledby="pf-portfolio-label">
+          {/* The buttons find their picture by its address (unique, the item's key) in the list
+              they update, not by the index it was drawn at: two taps handled before a redraw
+              would otherwise act on the picture that moved into that place. */}
           {list.map((a, i) => {
             const n = localDigits(i + 1, lang);
             return (
               <li key={a} class="g-item">
                 <img src={a} alt={t('deskForm.pictures.photo', { n })} loading="lazy" />
                 <div class="g-tools">
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.earlier', { n })} disabled={i === 0} onClick={() => update((f) => ({ ...f, portfolio_images: move(f.portfolio_images, i, -1) }))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.earlier', { n })} disabled={i === 0} onClick={() => update((f) => ({ ...f, portfolio_images: move(f.portfolio_images, f.portfolio_images.indexOf(a), -1) }))}>
                     <Icon name="chevron" size={18} class="flip-back" />
                   </button>
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.remove', { n })} onClick={() => update((f) => ({ ...f, portfolio_images: f.portfolio_images.filter((_, k) => k !== i) }), ['portfolio_images'])}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.remove', { n })} onClick={() => update((f) => ({ ...f, portfolio_images: f.portfolio_images.filter((x) => x !== a) }), ['portfolio_images'])}>
                     <Icon name="trash" size={18} />
                   </button>
-                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.later', { n })} disabled={i === list.length - 1} onClick={() => update((f) => ({ ...f, portfolio_images: move(f.portfolio_images, i, 1) }))}>
+                  <button type="button" class="icon-btn" aria-label={t('deskForm.pictures.later', { n })} disabled={i === list.length - 1} onClick={() => update((f) => ({ ...f, portfolio_images: move(f.portfolio_images, f.portfolio_images.indexOf(a), 1) }))}>
                     <Icon name="chevron" size={18} class="flip-rtl" />
                   </button>
                 </div>
