@@ -70,6 +70,10 @@ test-go: $(S3SERVER)
 	@# skipped loudly without PostgreSQL's binaries, failed under CI=true). No -race: the pass
 	@# above already ran the same code under the race detector.
 	KARDAN_TEST_DB=postgres $(GO) test -count=1 ./store/... ./api/...
+	@# The bench's SQLite FTS5 peer needs go-sqlite3's sqlite_fts5 tag, as make bench builds it; its
+	@# test skips without the tag, so it runs here with it (about a minute the first time: SQLite's C
+	@# compiled once more with the tag, then cached).
+	$(GO) test -count=1 -tags sqlite_fts5 ./bench/
 
 test-web: webui/node_modules/.installed
 	@# Strict type-check (app and tests) and the linter (Biome, with the react-hooks rules): both must be clean.

@@ -15,10 +15,10 @@ import (
 // The FTS5 peer answers what Kardan's engine answers where both mean the same thing: the count of
 // a category (by name), a category within a radius with the same distances in the same order,
 // and browsing best first. It runs only where the benchmark's sqlite_fts5 build tag is set
-// (`go test -tags sqlite_fts5 ./bench`), as in `make bench`.
+// (`go test -tags sqlite_fts5 ./bench`), as in `make bench`; `make test` runs it so.
 func TestFTSPeerAgreesWithKardan(t *testing.T) {
 	if !ftsAvailable() {
-		t.Skip("built without the sqlite_fts5 tag: go test -tags sqlite_fts5 ./bench")
+		t.Skip("built without the sqlite_fts5 tag: go test -tags sqlite_fts5 ./bench (make test runs it so)")
 	}
 	ctx := context.Background()
 	dir := t.TempDir()
