@@ -390,10 +390,7 @@ func writeClusterMarkdown(b *strings.Builder, c *clusterFigures) {
 			if r == nil {
 				continue
 			}
-			errs := fmt.Sprint(r.Errors)
-			if r.FirstError != "" {
-				errs += " (" + strings.ReplaceAll(truncate(r.FirstError, 80), "|", "/") + ")"
-			}
+			errs := errorsCell(r)
 			over := "—"
 			if v := [](*float64){nil, w.SQLiteOverPG, w.SQLiteOverPG2}[i]; v != nil {
 				over = fmt.Sprintf("%.2f", *v)

@@ -217,10 +217,7 @@ func writeMarkdown(path string, s *summary) error {
 		if r == nil {
 			return
 		}
-		errs := fmt.Sprint(r.Errors)
-		if r.FirstError != "" {
-			errs += " (" + strings.ReplaceAll(truncate(r.FirstError, 80), "|", "/") + ")"
-		}
+		errs := errorsCell(r)
 		server := "— | —"
 		if r.ServerP50 > 0 {
 			server = fmt.Sprintf("%.2f | %.2f", r.ServerP50, r.ServerP99)
@@ -364,4 +361,14 @@ func writeAnswers(b *strings.Builder, s *summary) {
 			}
 		}
 	}
+}
+
+// errorsCell is a table cell of a result's errors: their count, and the first one's text (cut to
+// 80 characters, without the table's bars).
+func errorsCell(r *result) string {
+	errs := fmt.Sprint(r.Errors)
+	if r.FirstError != "" {
+		errs += " (" + strings.ReplaceAll(truncate(r.FirstError, 80), "|", "/") + ")"
+	}
+	return errs
 }
