@@ -106,6 +106,10 @@ test('an admin verifies the business through a code to its number; visitors see 
     await dialog.getByText(t(lang, 'verified.edits'), { exact: true }).waitFor();
     await axeCheck(page, '36-verified-explained-fa');
     await page.keyboard.press('Escape');
+    // Closing the dialog steps back over its history entry (lib/backCloses): wait for that step,
+    // or the next goto races it and is aborted.
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => !history.state?.overlay);
     await w.searchable({ category_slag: profile.category_list[0].slag, city_slag: profile.city.slag, skip: 0, take: 20 }, (r) => r.profiles.some((p) => p.id === profile.id && p.verified), 'the verified plumber');
     await page.goto(`/search/${encodeURIComponent(profile.city.slag)}/${encodeURIComponent(profile.category_list[0].slag)}`);
     const card = page.locator('.pcard').filter({ hasText: profile.profile_name });
