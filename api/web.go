@@ -261,6 +261,7 @@ func (s *Server) writeIndex(w http.ResponseWriter, r *http.Request, m pageMeta) 
 		}
 	}
 	b.WriteString(s.web.preloads[m.Route])
+	b.WriteString(s.web.langPreloads[lang])
 	if s.web.appAt >= 0 && m.Content != "" {
 		b.WriteString(s.web.indexTail[:s.web.appAt])
 		b.WriteString(m.Content)

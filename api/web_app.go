@@ -52,6 +52,10 @@ type webApp struct {
 	// preloads are the <link> tags that fetch a page's own code with the page, by route (a page
 	// source of Vite's manifest, such as "src/pages/Profile/index.tsx").
 	preloads map[string]string
+	// langPreloads are the <link> tags that fetch a language's texts with the page: the app
+	// carries Persian, and an English page would otherwise learn of its texts only once the app's
+	// script has run, one more round trip before it can draw.
+	langPreloads map[Lang]string
 }
 
 // Routes whose code the index page preloads: without it a browser learns of a page's chunk only
@@ -63,6 +67,9 @@ const (
 )
 
 const viteManifest = "/.vite/manifest.json"
+
+// textsEn is the English texts' source in Vite's manifest (webui/src/i18n).
+const textsEn = "src/i18n/en.json"
 
 const metaMarker = "<!--app-meta-->"
 
@@ -118,6 +125,9 @@ func loadWebApp(fsys fs.FS) (*webApp, error) {
 			return nil, fmt.Errorf("%s: %w", viteManifest, err)
 		}
 		app.preloads = routePreloads(chunks, routeProfile, routeSearch, routeBlog)
+		if c, ok := chunks[textsEn]; ok {
+			app.langPreloads = map[Lang]string{En: fmt.Sprintf(`<link rel="modulepreload" crossorigin href="/%s">`, html.EscapeString(c.File))}
+		}
 		fonts := fontPreloads(chunks)
 		// At the end of the head: the app's script and stylesheet are asked for first.
 		if i := strings.LastIndex(app.indexTail, "</head>"); i >= 0 {

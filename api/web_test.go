@@ -19,6 +19,7 @@ const manifest = `{
   "src/pages/Search/index.tsx": {"file": "assets/Search-1.js", "isDynamicEntry": true,
     "imports": ["index.html", "_Pager-2.js"], "css": ["assets/Search-3.css"]},
   "_Pager-2.js": {"file": "assets/Pager-2.js", "imports": ["index.html"]},
+  "src/i18n/en.json": {"file": "assets/en-5.js"},
   "node_modules/@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2": {"file": "assets/vazirmatn-400-4.woff2"}
 }`
 
@@ -81,7 +82,17 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 			t.Errorf("the entry chunk is preloaded again: %s", page)
 		}
 		if _, home := get("/"); strings.Contains(home, "modulepreload") {
-			t.Errorf("home preloads a route's code: %s", home)
+			t.Errorf("home preloads a route's code or the English texts: %s", home)
+		}
+		// An English page asks for its texts with the page; a Persian one never does.
+		enText := `<link rel="modulepreload" crossorigin href="/assets/en-5.js">`
+		for _, path := range []string{"/en", "/en/search/iran?q=x"} {
+			if _, p := get(path); !strings.Contains(p, enText) {
+				t.Errorf("%s does not preload the English texts: %s", path, p)
+			}
+		}
+		if _, p := get("/search/iran?q=x"); strings.Contains(p, enText) {
+			t.Errorf("a Persian page preloads the English texts: %s", p)
 		}
 		// Every page asks for the web font with the page, not once its text is drawn.
 		for _, path := range []string{"/", "/search/iran", "/no-such-page"} {
