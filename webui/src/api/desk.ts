@@ -11,6 +11,9 @@ export interface UploadResult {
 
 export type UploadKey = 'userTechnical' | 'user' | 'comment';
 
+/** Pictures larger than this are refused before upload (the server's limit). */
+export const MAX_UPLOAD = 10 * 1024 * 1024;
+
 /** Sends a picture to `/v1/upload-file`; `onProgress` gets 0..1. */
 export function uploadFile(key: UploadKey, file: Blob, name: string, onProgress?: (f: number) => void, signal?: AbortSignal) {
   const form = new FormData();

@@ -3,13 +3,10 @@ import './forms.css';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useTranslation } from '../i18n';
 import { Icon } from './Icon';
-import { uploadFile, type UploadKey } from '../api/desk';
+import { MAX_UPLOAD, uploadFile, type UploadKey } from '../api/desk';
 import { localDigits } from '../lib/digits';
 
 const CropDialog = lazy(() => import('./CropDialog'));
-
-/** Pictures larger than this are refused before upload (the server's limit). */
-export const MAX_UPLOAD = 10 * 1024 * 1024;
 
 interface Props {
   id: string;

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'preact/hooks';
-import { type UploadResult, uploadFile } from '../api/desk';
+import { MAX_UPLOAD, type UploadResult, uploadFile } from '../api/desk';
 import { useTranslation } from '../i18n';
 import { localDigits } from '../lib/digits';
 import { Icon } from './Icon';
-import { MAX_UPLOAD } from './ImagePicker';
 
 /** How many photos one review may carry (the server's limit). */
 export const MAX_REVIEW_PHOTOS = 3;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from '../../i18n';
-import { ReportDialog } from '../../components/ReportDialog';
+import { ReportDialog } from '../../components/dialogs';
 import { addComment, editComment, getComments, getMyComments, replyComment, ApiError, type CommentItem, type CommentSort, type Profile } from '../../api';
 import { useLoad } from '../../lib/useLoad';
 import { useAuth } from '../../state/auth';
@@ -503,7 +503,7 @@ export function Comments({ profile, onScored }: { profile: Profile; onScored?: (
                 </button>
               )}
               {mine?.id !== c.id && (
-                <button type="button" class="btn btn-ghost btn-sm report-comment" onClick={() => setReporting(c)}>
+                <button type="button" class="btn btn-ghost btn-sm report-comment" onPointerEnter={ReportDialog.warm} onFocus={ReportDialog.warm} onClick={() => setReporting(c)}>
                   <Icon name="alert" size={16} />
                   {t('report.action')}
                 </button>

@@ -24,10 +24,8 @@ import { WeekHours, dayText } from './Hours';
 import { Comments } from './Comments';
 import { Gallery } from './Gallery';
 import { ShareDialog, shareProfile } from './ShareDialog';
-import { ReportDialog } from '../../components/ReportDialog';
-import { RequestPriceDialog } from '../../components/RequestPriceDialog';
+import { ClaimDialog, ReportDialog, RequestPriceDialog } from '../../components/dialogs';
 import { VerifiedBadge } from '../../components/VerifiedBadge';
-import { ClaimDialog } from '../../components/ClaimDialog';
 import './profile.css';
 
 import { MapOnDemand } from '../../components/LeafletMap/MapOnDemand';
@@ -116,7 +114,7 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
         <div class="claim-note">
           <Icon name="key" size={18} />
           <span>{t('claim.question')}</span>
-          <button type="button" class="btn btn-sm btn-outline" onClick={() => setClaiming(true)}>
+          <button type="button" class="btn btn-sm btn-outline" onPointerEnter={ClaimDialog.warm} onFocus={ClaimDialog.warm} onClick={() => setClaiming(true)}>
             {t('claim.action')}
           </button>
         </div>
@@ -180,6 +178,8 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
               class="btn btn-outline lead-btn"
               // No beacon here: the server counts a quote for each asked profile when the
               // request is sent (lead/add), not when the form is merely opened.
+              onPointerEnter={RequestPriceDialog.warm}
+              onFocus={RequestPriceDialog.warm}
               onClick={() => setAsking(true)}
             >
               <Icon name="tag" size={18} />
@@ -206,7 +206,7 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
             <Icon name="share" size={18} />
             {t('profile.share')}
           </button>
-          <button type="button" class="btn btn-ghost report-btn" onClick={() => setReport(true)}>
+          <button type="button" class="btn btn-ghost report-btn" onPointerEnter={ReportDialog.warm} onFocus={ReportDialog.warm} onClick={() => setReport(true)}>
             <Icon name="alert" size={18} />
             {t('report.action')}
           </button>

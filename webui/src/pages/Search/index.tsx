@@ -19,7 +19,7 @@ import { cityLabel, knownCity, learnFromProfiles } from '../../lib/cityMemory';
 import { PriceInput } from '../../components/PriceInput';
 import { localName, useTranslation } from '../../i18n';
 import { formatNumber } from '../../lib/format';
-import { RequestPriceDialog } from '../../components/RequestPriceDialog';
+import { RequestPriceDialog } from '../../components/dialogs';
 import { lazy, Suspense } from 'preact/compat';
 
 const ResultsMap = lazy(() => import('./ResultsMap'));
@@ -498,7 +498,13 @@ export default function Search() {
                 {category && f.city !== ALL_IRAN && r.data.profiles.length > 0 && r.data.profiles[0].city?.id && (
                   <p class="lead-bar card card-pad">
                     <span>{t('lead.askMany')}</span>
-                    <button type="button" class="btn btn-primary btn-sm lead-many-btn" onClick={() => setAsking(true)}>
+                    <button
+                      type="button"
+                      class="btn btn-primary btn-sm lead-many-btn"
+                      onPointerEnter={RequestPriceDialog.warm}
+                      onFocus={RequestPriceDialog.warm}
+                      onClick={() => setAsking(true)}
+                    >
                       {t('lead.action')}
                     </button>
                   </p>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useTranslation } from '../../../i18n';
 import { Icon } from '../../../components/Icon';
-import { ImagePicker, MAX_UPLOAD } from '../../../components/ImagePicker';
-import { uploadFile } from '../../../api/desk';
+import { ImagePicker } from '../../../components/ImagePicker';
+import { MAX_UPLOAD, uploadFile } from '../../../api/desk';
 import { localDigits } from '../../../lib/digits';
 import { move } from '../../../lib/profileForm';
 import type { TabProps } from './shared';
