@@ -6,6 +6,7 @@ import { localName, useTranslation } from '../i18n';
 import { learnCity, rememberCity, type KnownCity } from '../lib/cityMemory';
 import { toast } from '../state/toast';
 import { useLoad } from '../lib/useLoad';
+import { collator } from '../lib/intl';
 import { Loading, ErrorState } from './StateViews';
 
 /** Normalises Persian/Arabic letter variants and spaces so a typed filter finds names. */
@@ -66,12 +67,14 @@ export function CityPicker({ open, onClose, onSelect, allowProvince }: Props) {
   // collation orders پ چ ژ گ where a reader expects them, unlike code points).
   const items = useMemo(() => {
     const list: (Province | City)[] = (province ? cities : provinces) ?? [];
+    // A closed picker (on every page's search bar) has no list: no collator is built for it.
+    if (!list.length) return list;
     const f = fold(filter);
-    const collator = new Intl.Collator(i18n.language === 'fa' ? 'fa' : 'en');
+    const order = collator(i18n.language === 'fa' ? 'fa' : 'en');
     const sorted = [...list].sort(
       (a, b) =>
         Number(Boolean((b as City).capital)) - Number(Boolean((a as City).capital)) ||
-        collator.compare(localName(a, i18n.language), localName(b, i18n.language)),
+        order.compare(localName(a, i18n.language), localName(b, i18n.language)),
     );
     if (!f) return sorted;
     // A city is found by its former names too (Zaboli finds Mehrestan).

@@ -5,6 +5,7 @@ import { Dialog } from './Dialog';
 import { Icon } from './Icon';
 import { Loaded } from './StateViews';
 import { useLoad } from '../lib/useLoad';
+import { collator } from '../lib/intl';
 import { fold } from './CityPicker';
 
 export interface Option {
@@ -45,7 +46,8 @@ export function SearchSelect({ id, label, value, placeholder, load, onChange, di
 
   const shown = useMemo(() => {
     const f = fold(filter);
-    const list = [...(items.data ?? [])].sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    const order = collator(i18n.language);
+    const list = [...(items.data ?? [])].sort((a, b) => order.compare(a.label, b.label));
     return f ? list.filter((o) => fold(o.label).includes(f) || fold(o.alt ?? '').includes(f)) : list;
   }, [items.data, filter, i18n.language]);
 
