@@ -1,13 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
 
 /**
- * False on a component's first render, true from the next frame on. A long page draws its first
+ * False on a component's first render, true from the next frame on (or the frame after `after`
+ * became true). A long page draws its first
  * screen with it and the rest a frame later: a slow phone paints what is in view sooner and never
  * runs the whole page in one long task that would block a tap.
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(after = true): boolean {
   const [later, setLater] = useState(false);
-  useEffect(() => setLater(true), []); // effects run after the browser has painted
+  // Effects run after the browser has painted. `after` chains stages: a part drawn after another
+  // waits for that one's paint, so each stage is a task of its own.
+  useEffect(() => {
+    if (after) setLater(true);
+  }, [after]);
   return later;
 }
 

@@ -70,8 +70,10 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
   const tap = (kind: TapKind, detail = '') => {
     if (!own && !offline) sendTap(p.id, kind, detail);
   };
-  // The hero and the description first; reviews and the side column a frame later.
+  // The hero and the description first; the reviews a frame later, the side column a frame after
+  // them: drawn together they were one long task on a slow phone.
   const rest = useAfterPaint();
+  const side = useAfterPaint(rest);
   const status = currentStatus(p);
   const todayText = hasHours(p.hours_of_work) ? dayText(p.hours_of_work?.[today()], t, lang) : '';
   const contacts = useMemo(() => (p.social_network ?? []).filter((s) => s?.link).map((s) => ({ ...contactLink(s.type, s.link), type: s.type })), [p]);
@@ -89,7 +91,7 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
   );
 
   return (
-    <article class={`profile container ${rest ? '' : 'p-first'}`}>
+    <article class={`profile container ${side ? '' : 'p-first'}`}>
       {offline && <OfflineNote />}
       <nav class="crumbs small" aria-label={t('profile.breadcrumbs')}>
         <Link to="/">{t('nav.home')}</Link>
@@ -263,7 +265,7 @@ export function ProfileView({ p, offline, onScored, preview }: { p: Profile; off
           {rest && !offline && <Comments profile={p} onScored={onScored} />}
         </div>
 
-        {rest && (
+        {side && (
           <aside class="p-side">
             {hasHours(p.hours_of_work) && (
               <section class="card card-pad p-section" aria-labelledby="hours-title">
