@@ -173,11 +173,27 @@ func NormalizeTag(s string) string {
 	return strings.ToLower(strings.TrimSpace(s))
 }
 
-// applyBlogInput validates in and copies it onto b, choosing b's slug and status.
-func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *BlogInput, actor *User, opt BlogOptions, isNew bool) error {
+// blogText is an article's texts as stored: cleaned, sanitized, with its plain text and summary.
+type blogText struct {
+	title, content, text, summary string
+}
+
+// cleanBlogText cleans in's texts. It is pure work on the input (the HTML sanitizer is most of
+// an article's save), so CreateBlog and UpdateBlog do it before their transaction: inside, it
+// held the store's one writer while every other write waited.
+func cleanBlogText(in *BlogInput) blogText {
+	t := blogText{title: CleanText(in.Title, false), content: SanitizeBlogHTML(in.Content)}
+	t.text = PlainText(t.content)
+	t.summary = PlainText(in.Summary)
+	return t
+}
+
+// applyBlogInput validates in (its texts cleaned by cleanBlogText) and copies it onto b,
+// choosing b's slug and status.
+func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *BlogInput, txt blogText, actor *User, opt BlogOptions, isNew bool) error {
 	v := &Validation{}
 	writerSaves := actor.ID == b.WriterID
-	title := CleanText(in.Title, false)
+	title := txt.title
 	switch n := RuneLen(title); {
 	case n == 0:
 		v.Enter("title")
@@ -186,15 +202,14 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 	case n > maxBlogTitle:
 		v.Add("title", "too_long", map[string]any{"max": maxBlogTitle})
 	}
-	content := SanitizeBlogHTML(in.Content)
-	text := PlainText(content)
+	content, text := txt.content, txt.text
 	switch {
 	case RuneLen(content) > maxBlogContent:
 		v.Add("content", "too_long", map[string]any{"max": maxBlogContent})
 	case text == "" && !in.IsDraft:
 		v.Enter("content")
 	}
-	summary := PlainText(in.Summary)
+	summary := txt.summary
 	if RuneLen(summary) > maxBlogSummary {
 		v.Add("summary", "too_long", map[string]any{"max": maxBlogSummary})
 	} else if summary == "" {

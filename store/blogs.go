@@ -216,10 +216,11 @@ func ValidBlogStatus(status string) bool {
 // otherwise Pending (Accepted with moderation off).
 func (s *Store) CreateBlog(ctx context.Context, actor *User, in *BlogInput, opt BlogOptions) (*Blog, error) {
 	var id int64
+	txt := cleanBlogText(in)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := s.now()
 		b := &Blog{WriterID: actor.ID, Status: BlogDraft, ReleaseAt: now, CreateAt: now, UpdateAt: now}
-		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, true); err != nil {
+		if err := s.applyBlogInput(ctx, tx, b, in, txt, actor, opt, true); err != nil {
 			return err
 		}
 		if !actor.IsAdmin() {
@@ -247,6 +248,7 @@ func (s *Store) CreateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 // UpdateBlog replaces a blog's parts with in. The writer or an admin may. The writer's save moves
 // the status (a draft, a submission, a resubmission after rejection); an admin's edit keeps it.
 func (s *Store) UpdateBlog(ctx context.Context, actor *User, in *BlogInput, opt BlogOptions) (*Blog, error) {
+	txt := cleanBlogText(in)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		b, err := blogTx(ctx, tx, in.ID)
 		if err != nil {
@@ -256,7 +258,7 @@ func (s *Store) UpdateBlog(ctx context.Context, actor *User, in *BlogInput, opt 
 			return Errorf(EForbidden, "blog_not_yours", nil)
 		}
 		old := *b
-		if err := s.applyBlogInput(ctx, tx, b, in, actor, opt, false); err != nil {
+		if err := s.applyBlogInput(ctx, tx, b, in, txt, actor, opt, false); err != nil {
 			return err
 		}
 		writerEdit := b.WriterID == actor.ID && !actor.IsAdmin()

@@ -1,0 +1,48 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The caps a write checks run inside the one writer: each must be a range of the account's own
+// rows, never a scan of everyone's (the drafts count once went through blogs_status, every
+// draft of the site on each save).
+func TestQuotaCountsSearchTheAccountsRows(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for query, index := range map[string]string{
+		`SELECT COUNT(*) FROM blogs WHERE writer_id = ?`:                                    "blogs_writer_status",
+		`SELECT COUNT(*) FROM blogs WHERE writer_id = ? AND status = 'Draft'`:               "blogs_writer_status",
+		`SELECT COALESCE(SUM(octet_length(content)), 0) FROM blogs WHERE writer_id = ?`:     "blogs_writer_status",
+		`SELECT COUNT(*) FROM comments WHERE user_id = ?`:                                   "comments_user",
+		`SELECT COUNT(*) FROM profiles WHERE user_id = ?`:                                   "",
+		`SELECT COUNT(*) FROM comments WHERE profile_id = ? AND user_id = ?`:                "",
+		`SELECT at FROM rate_events WHERE kind = ? AND key = ? AND at > ? ORDER BY at DESC`: "rate_events_key",
+	} {
+		rows, err := s.write.QueryContext(ctx, `EXPLAIN QUERY PLAN `+query, 1, 1, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			plan = append(plan, detail)
+		}
+		rows.Close()
+		p := strings.Join(plan, "; ")
+		if strings.Contains(p, "SCAN") || !strings.Contains(p, "SEARCH") || !strings.Contains(p, index) {
+			t.Errorf("%s: plan %q, want a SEARCH using %s", query, p, index)
+		}
+	}
+}
