@@ -34,8 +34,11 @@ function startEarlyLoads() {
   else if (first?.page === 'search') startSearchLoad(first.body, first.url);
 }
 
-// A lazy chunk from an older deployment may be gone: load the current version instead.
+// A lazy chunk from an older deployment may be gone: load the current version instead. Offline a
+// reload fetches nothing newer: the code that asked for the chunk tells the visitor (a lazy dialog
+// says to check the connection; a page shows its error).
 window.addEventListener('vite:preloadError', (e) => {
+  if (!navigator.onLine) return;
   e.preventDefault();
   if (!sessionStorage.getItem('kardan.reloaded')) {
     sessionStorage.setItem('kardan.reloaded', '1');

@@ -45,6 +45,15 @@ test('visitors report a comment and a page; the admin hides the comment from the
   await w.journey('12-report-visitor-fa', { lang, viewport: PHONE }, async (page) => {
     await page.goto(path);
     await page.locator('#comments').getByText(spam).waitFor();
+    // The report form's code loads when it is first opened (components/lazyDialog.tsx). With the
+    // connection gone, the visitor is told to check it, no dialog is left half open and the page
+    // stays; back online, the next tap opens the form.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: t(lang, 'report.action'), exact: true }).first().click();
+    await toast(page, t(lang, 'errors.checkInternet'));
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await page.locator('#comments').getByText(spam).waitFor();
+    await page.context().setOffline(false);
     await reportComment(page, lang, 'spam', 'تبلیغ قرص است');
 
     // The business page itself.
