@@ -2,8 +2,11 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -512,4 +515,35 @@ func commentIDs(cs []*store.Comment) string {
 		ids[i] = c.ID
 	}
 	return fmt.Sprint(ids)
+}
+
+// AddComment reads only what a review needs of its profile (commentTarget): each of those fields
+// must be what the whole row's read answers, for public and hidden profiles alike.
+func TestCommentTargetMatchesTheProfile(t *testing.T) {
+	ctx := context.Background()
+	f := newCommunityFixture(t, 0)
+	public := f.acceptedProfile(t, f.owner, 1, 101)
+	in := validInput()
+	in.RangeWorker, in.CategoryList = 3, []int64{301, 302}
+	pending, err := f.st.CreateProfile(ctx, f.other.ID, in, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []int64{public.ID, pending.ID} {
+		want, err := f.st.Profile(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := store.CommentTargetOf(f.st, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != want.ID || got.UserID != want.UserID || got.RangeWorkerID != want.RangeWorkerID || got.ProfileName != want.ProfileName ||
+			got.Visible() != want.Visible() || !slices.Equal(got.CategoryIDs, want.CategoryIDs) {
+			t.Errorf("profile %d: comment target %+v, the row says %+v", id, got, want)
+		}
+	}
+	if _, err := store.CommentTargetOf(f.st, 999999); !errors.Is(err, sql.ErrNoRows) {
+		t.Errorf("a missing profile: got %v, want sql.ErrNoRows", err)
+	}
 }

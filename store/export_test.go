@@ -31,3 +31,12 @@ func Exec(s *Store, q string, args ...any) error {
 	_, err := s.write.Exec(q, args...)
 	return err
 }
+
+// CommentTargetOf reads profile id as AddComment does (commentTarget, in a write transaction).
+func CommentTargetOf(s *Store, id int64) (p *Profile, err error) {
+	err = s.tx(context.Background(), func(tx *sql.Tx) error {
+		p, err = commentTarget(context.Background(), tx, id)
+		return err
+	})
+	return p, err
+}
