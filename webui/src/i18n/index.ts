@@ -68,14 +68,15 @@ export function syncLangCookie() {
  */
 let textsVersion = 0;
 let textsSeen = 0;
-const plainTexts = new Map<string, Map<string, string>>();
+const plainTexts = new Map<string, Map<string, Map<string, string>>>(); // language → namespace → key → text
 const memoised = new WeakMap<TFunction, TFunction>();
 
 /**
- * t with its option-less answers cached under `scope()` (see above): the same function for the
- * same t, so effects that depend on t do not run again.
+ * t with its option-less answers cached under its language (asked at each call: a component's t
+ * follows the current language) and namespace (see above): the same function for the same t, so
+ * effects that depend on t do not run again.
  */
-export function memoT(t: TFunction, scope: () => string): TFunction {
+export function memoT(t: TFunction, lang: () => string, ns = ''): TFunction {
   let m = memoised.get(t);
   if (m) return m;
   const plain = t as unknown as (...args: unknown[]) => unknown;
@@ -85,11 +86,16 @@ export function memoT(t: TFunction, scope: () => string): TFunction {
       plainTexts.clear();
       textsSeen = textsVersion;
     }
-    const sc = scope();
-    let texts = plainTexts.get(sc);
+    const l = lang();
+    let byNs = plainTexts.get(l);
+    if (!byNs) {
+      byNs = new Map();
+      plainTexts.set(l, byNs);
+    }
+    let texts = byNs.get(ns);
     if (!texts) {
       texts = new Map();
-      plainTexts.set(sc, texts);
+      byNs.set(ns, texts);
     }
     let text = texts.get(key);
     if (text === undefined) {
@@ -105,7 +111,7 @@ export function memoT(t: TFunction, scope: () => string): TFunction {
 /** react-i18next's useTranslation, with t answering repeated labels from memory (memoT). */
 export function useTranslation(ns?: string) {
   const r = useBoundTranslation(ns);
-  return { t: memoT(r.t as unknown as TFunction, () => `${r.i18n.language}|${ns ?? ''}`), i18n: r.i18n, ready: r.ready };
+  return { t: memoT(r.t as unknown as TFunction, () => r.i18n.language, ns), i18n: r.i18n, ready: r.ready };
 }
 
 /**

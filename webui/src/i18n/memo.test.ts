@@ -37,8 +37,8 @@ describe('memoT', () => {
 
   it('forgets its answers when the language changes or texts are added', async () => {
     const t = i18n.getFixedT(null as unknown as string); // follows the current language
-    // Scoped by namespace only, as a component's t is: the language change alone must clear it.
-    const m = memoT(t, () => 'translation');
+    // Filed under one language whatever the current one: the language change alone must clear it.
+    const m = memoT(t, () => 'fa');
     await i18n.changeLanguage('fa');
     const faText = m('errors.generic');
     expect(faText).toBe(fa.errors.generic);
