@@ -154,9 +154,13 @@ func (s *summary) judge() {
 		}
 	}
 	for _, l := range s.Web.Lighthouse {
-		s.addCheck("Lighthouse "+l.Page+": performance ≥ 95", fmt.Sprintf("%.0f", l.Performance), l.Performance >= 95)
-		s.addCheck("Lighthouse "+l.Page+": accessibility ≥ 95", fmt.Sprintf("%.0f", l.Accessibility), l.Accessibility >= 95)
-		s.addCheck("Lighthouse "+l.Page+": SEO 100", fmt.Sprintf("%.0f", l.SEO), l.SEO >= 100)
+		page := l.Page
+		if l.Lang != "" {
+			page += " (" + l.Lang + ")"
+		}
+		s.addCheck("Lighthouse "+page+": performance ≥ 95", fmt.Sprintf("%.0f", l.Performance), l.Performance >= 95)
+		s.addCheck("Lighthouse "+page+": accessibility ≥ 95", fmt.Sprintf("%.0f", l.Accessibility), l.Accessibility >= 95)
+		s.addCheck("Lighthouse "+page+": SEO 100", fmt.Sprintf("%.0f", l.SEO), l.SEO >= 100)
 	}
 	s.judgeCluster()
 }
@@ -277,9 +281,13 @@ func writeMarkdown(path string, s *summary) error {
 		b.WriteString(s.Web.LighthouseNote + "\n")
 	}
 	if len(s.Web.Lighthouse) > 0 {
-		b.WriteString("| page | performance | accessibility | best practices | SEO | runs |\n|---|---:|---:|---:|---:|---:|\n")
+		b.WriteString("| page | language | performance | accessibility | best practices | SEO | runs |\n|---|---|---:|---:|---:|---:|---:|\n")
 		for _, l := range s.Web.Lighthouse {
-			fmt.Fprintf(&b, "| %s | %.0f | %.0f | %.0f | %.0f | %d |\n", l.Page, l.Performance, l.Accessibility, l.BestPractices, l.SEO, l.Runs)
+			lang := l.Lang
+			if lang == "" {
+				lang = "browser's (en)" // runs from before the language was chosen
+			}
+			fmt.Fprintf(&b, "| %s | %s | %.0f | %.0f | %.0f | %.0f | %d |\n", l.Page, lang, l.Performance, l.Accessibility, l.BestPractices, l.SEO, l.Runs)
 		}
 	}
 	b.WriteString("\n### Targets (DESIGN.md §5)\n\n| target | this run | met |\n|---|---|---|\n")

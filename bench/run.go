@@ -632,13 +632,15 @@ func lighthouse(ctx context.Context, cfg *runConfig, logs, base string, demo *de
 	p := demo.profiles[0]
 	query := demo.categories[p.CategoryIDs[0]].Fa
 	var out []lighthouseScores
-	for _, page := range lighthousePages(base, query, p.Slug) {
-		sc, err := runLighthouse(ctx, cli, chromium, page[0], page[1], filepath.Join(cfg.Work, "logs"), lhLog, cfg.LHRuns)
-		if err != nil {
-			return out, "Lighthouse failed on " + page[0] + ": " + err.Error()
+	for _, lang := range lighthouseLangs {
+		for _, page := range lighthousePages(base, query, p.Slug) {
+			sc, err := runLighthouse(ctx, cli, chromium, page[0], lang, page[1], filepath.Join(cfg.Work, "logs"), lhLog, cfg.LHRuns)
+			if err != nil {
+				return out, "Lighthouse failed on " + page[0] + " (" + lang + "): " + err.Error()
+			}
+			slog.Info("lighthouse", "page", page[0], "lang", lang, "performance", sc.Performance, "accessibility", sc.Accessibility, "seo", sc.SEO)
+			out = append(out, sc)
 		}
-		slog.Info("lighthouse", "page", page[0], "performance", sc.Performance, "accessibility", sc.Accessibility, "seo", sc.SEO)
-		out = append(out, sc)
 	}
 	return out, ""
 }
