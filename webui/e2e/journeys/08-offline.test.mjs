@@ -68,3 +68,22 @@ test('a viewed profile opens offline, an unvisited one shows the offline page (f
     await ctx.setOffline(false);
   });
 });
+
+test('offline before the app is on the device, a page whose code never came shows the offline page (fa)', { timeout: JOURNEY_TIMEOUT }, async () => {
+  const lang = 'fa';
+  // No service worker: the first visit on a browser that has none, or before it installed. The
+  // profile page's code is fetched only when a profile is opened; offline it cannot be.
+  await w.journey('08-offline-no-worker-fa', { lang, viewport: PHONE }, async (page, ctx) => {
+    await page.goto('/');
+    const link = page.locator(`a[href="/profile/${encodeURIComponent(omid.slug)}"]`).first();
+    await link.waitFor();
+    await ctx.setOffline(true);
+    await link.click();
+    await page.getByRole('heading', { level: 1, name: t(lang, 'offline.title') }).waitFor();
+    assert.equal(new URL(page.url()).pathname, `/profile/${encodeURIComponent(omid.slug)}`, 'the address is the one tapped, not reloaded');
+    await ctx.setOffline(false);
+    // Online again, "try again" loads the page.
+    await page.getByRole('button', { name: t(lang, 'common.tryAgain'), exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: omid.profile_name }).waitFor();
+  });
+});

@@ -1,5 +1,8 @@
+import { Component, type ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
-import type { ComponentChildren } from 'preact';
+import { useTranslation } from '../i18n';
+import { OfflinePage } from '../pages/Offline/OfflinePage';
+import { ErrorState } from './StateViews';
 
 /**
  * A lazily loaded page inside its own Suspense boundary. Give it a `key` naming the page, so the
@@ -15,5 +18,42 @@ import type { ComponentChildren } from 'preact';
  * suspended boundary.
  */
 export function PageBoundary({ fallback, children }: { fallback: ComponentChildren; children: ComponentChildren }) {
-  return <Suspense fallback={fallback}>{children}</Suspense>;
+  return (
+    <CodeBoundary>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </CodeBoundary>
+  );
+}
+
+const here = () => location.pathname + location.search;
+
+/**
+ * When a page's code cannot be fetched (offline before the service worker holds it, or a chunk a
+ * newer deployment removed), the visitor sees the offline page with the copies on the device, or
+ * an error with "try again", instead of a blank page. Another address tries again.
+ */
+class CodeBoundary extends Component<{ children: ComponentChildren }, { failedAt: string | null }> {
+  state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: here() };
+  }
+
+  render() {
+    const { failedAt } = this.state;
+    if (failedAt === null || failedAt !== here()) {
+      if (failedAt !== null) this.state.failedAt = null; // a new address: draw the page again
+      return this.props.children;
+    }
+    return navigator.onLine ? <CodeError /> : <OfflinePage />;
+  }
+}
+
+function CodeError() {
+  const { t } = useTranslation();
+  return (
+    <section class="container">
+      <ErrorState message={t('errors.checkInternet')} onRetry={() => location.reload()} />
+    </section>
+  );
 }
