@@ -58,17 +58,23 @@ export function placeScroll(key: string, hash: string, back: boolean) {
   const id = hash.length > 1 ? decodeURIComponent(hash.slice(1)) : '';
   if (id) {
     window.scrollTo(0, 0);
-    // Content above the section may still arrive (pictures, the side column): keep it in place
-    // until it has stayed put for a dozen frames.
+    // Content may still arrive above the section (pictures), moving it, or below it (a side
+    // column drawn a frame later): while the page is too short the window cannot scroll the
+    // section to the top, and once the rest arrives the section has not moved. So it is placed
+    // again whenever it moves or the page's height changes, until both have stayed put for a
+    // dozen frames.
     let still = 0;
     let last = Number.NaN;
+    let height = 0;
     retry(() => {
       const el = document.getElementById(id);
       if (!el) return false;
       const top = el.getBoundingClientRect().top;
-      if (Number.isNaN(last) || Math.abs(top - last) > 1) {
+      const h = document.documentElement.scrollHeight;
+      if (Number.isNaN(last) || Math.abs(top - last) > 1 || h !== height) {
         el.scrollIntoView({ block: 'start' });
         last = el.getBoundingClientRect().top;
+        height = h;
         still = 0;
         return false;
       }
