@@ -25,12 +25,15 @@ export function PageBoundary({ fallback, children }: { fallback: ComponentChildr
   );
 }
 
-const here = () => location.pathname + location.search;
+// The history entry shown: the router writes each navigation's key into history.state before it
+// draws the page, so a failure belongs to one visit of an address, and any new navigation (to
+// the same address too) draws the page again.
+const here = () => (history.state as { key?: string } | null)?.key ?? location.pathname + location.search;
 
 /**
  * When a page's code cannot be fetched (offline before the service worker holds it, or a chunk a
  * newer deployment removed), the visitor sees the offline page with the copies on the device, or
- * an error with "try again", instead of a blank page. Another address tries again.
+ * an error with "try again", instead of a blank page. The next navigation tries again.
  */
 class CodeBoundary extends Component<{ children: ComponentChildren }, { failedAt: string | null }> {
   state = { failedAt: null as string | null };
@@ -40,11 +43,7 @@ class CodeBoundary extends Component<{ children: ComponentChildren }, { failedAt
   }
 
   render() {
-    const { failedAt } = this.state;
-    if (failedAt === null || failedAt !== here()) {
-      if (failedAt !== null) this.state.failedAt = null; // a new address: draw the page again
-      return this.props.children;
-    }
+    if (this.state.failedAt !== here()) return this.props.children;
     return navigator.onLine ? <CodeError /> : <OfflinePage />;
   }
 }
