@@ -19,7 +19,7 @@ const manifest = `{
   "src/pages/Search/index.tsx": {"file": "assets/Search-1.js", "isDynamicEntry": true,
     "imports": ["index.html", "_Pager-2.js"], "css": ["assets/Search-3.css"]},
   "_Pager-2.js": {"file": "assets/Pager-2.js", "imports": ["index.html"]},
-  "src/i18n/en.json": {"file": "assets/en-5.js"},
+  "src/i18n/texts.en.ts": {"file": "assets/textsEn-5.js", "isEntry": true, "isDynamicEntry": true},
   "node_modules/@fontsource/vazirmatn/files/vazirmatn-arabic-400-normal.woff2": {"file": "assets/vazirmatn-400-4.woff2"}
 }`
 
@@ -84,15 +84,20 @@ func TestInlineScriptHashInCSP(t *testing.T) {
 		if _, home := get("/"); strings.Contains(home, "modulepreload") {
 			t.Errorf("home preloads a route's code or the English texts: %s", home)
 		}
-		// An English page asks for its texts with the page; a Persian one never does.
-		enText := `<link rel="modulepreload" crossorigin href="/assets/en-5.js">`
+		// An English page runs its texts' script before the app's (module scripts run in the
+		// page's order), so the app starts with them; a Persian page never loads them.
+		enText := `<script type="module" crossorigin src="/assets/textsEn-5.js"></script>`
 		for _, path := range []string{"/en", "/en/search/iran?q=x"} {
-			if _, p := get(path); !strings.Contains(p, enText) {
-				t.Errorf("%s does not preload the English texts: %s", path, p)
+			_, p := get(path)
+			texts, app := strings.Index(p, enText), strings.Index(p, `src="/assets/app.js"`)
+			if texts < 0 || app < 0 || texts > app {
+				t.Errorf("%s does not load the English texts before the app (texts at %d, app at %d): %s", path, texts, app, p)
 			}
 		}
-		if _, p := get("/search/iran?q=x"); strings.Contains(p, enText) {
-			t.Errorf("a Persian page preloads the English texts: %s", p)
+		for _, path := range []string{"/", "/search/iran?q=x"} {
+			if _, p := get(path); strings.Contains(p, "textsEn") {
+				t.Errorf("Persian page %s loads the English texts: %s", path, p)
+			}
 		}
 		// Every page asks for the web font with the page, not once its text is drawn.
 		for _, path := range []string{"/", "/search/iran", "/no-such-page"} {

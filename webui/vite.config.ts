@@ -88,6 +88,11 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // The server reads it to preload a page's own chunk with the page (api/web.go).
     manifest: true,
+    rollupOptions: {
+      // The English texts are an entry too: an English page loads them as a script before the
+      // app's (src/i18n/texts.en.ts).
+      input: { index: 'index.html', textsEn: 'src/i18n/texts.en.ts' },
+    },
   },
   server: { proxy },
   preview: { proxy },

@@ -3,7 +3,7 @@ import './styles/fonts.css';
 import './styles/global.css';
 import './styles/frame.css';
 import './styles/cards.css';
-import { applyLangToDocument, currentLang, langReady, syncLangCookie } from './i18n';
+import { applyLangToDocument, currentLang, langLoaded, langReady, syncLangCookie } from './i18n';
 import { initTheme } from './state/theme';
 import { App } from './App';
 import { startProfileLoad, startSearchLoad } from './api';
@@ -15,8 +15,10 @@ startEarlyLoads();
 applyLangToDocument(currentLang());
 syncLangCookie();
 initTheme();
-// The app draws at once, in its language: Persian comes with it; English texts are fetched first
-// when chosen (it draws anyway if that fails, with the Persian texts).
+// The app draws at once, in its language: Persian comes with it, and an English page loads the
+// English texts just before it (src/i18n/texts.en.ts). Otherwise (English chosen on a page
+// served in Persian, or its texts' script failed) they are fetched first; it draws anyway if that
+// fails, with the Persian texts.
 // The server writes the page's main content into the root for readers without the app
 // (api/page_content.go); the app takes the root over empty, so it never patches those nodes.
 const draw = () => {
@@ -24,7 +26,7 @@ const draw = () => {
   root.replaceChildren();
   render(<App />, root);
 };
-if (currentLang() === 'fa') draw();
+if (langLoaded()) draw();
 else langReady().catch(() => undefined).then(draw);
 
 /** Asks for the data of the page the app starts on before that page's code has loaded. */

@@ -146,15 +146,24 @@ const lazyCatalogues: BackendModule = {
       done(null, {});
       return;
     }
-    import('./en.json').then(
+    import('./texts.en').then(
       (m) => done(null, m.default),
       (e: Error) => done(e, null),
     );
   },
 };
 
+declare global {
+  interface Window {
+    /** Texts loaded before the app, by language (src/i18n/texts.en.ts). */
+    kardanTexts?: Partial<Record<Lang, typeof fa>>;
+  }
+}
+
+const early = typeof window === 'undefined' ? undefined : window.kardanTexts?.en;
+
 i18n.use(initReactI18next).use(lazyCatalogues).use(capitalStart).init({
-  resources: { fa: { translation: fa } },
+  resources: early ? { fa: { translation: fa }, en: { translation: early } } : { fa: { translation: fa } },
   partialBundledLanguages: true,
   lng: storedLang(),
   fallbackLng: 'fa',
@@ -173,6 +182,11 @@ const textsChanged = () => {
 i18n.on('languageChanged', textsChanged);
 i18n.store.on('added', textsChanged);
 i18n.store.on('removed', textsChanged);
+
+/** Whether the texts of the language the app starts in are already there (Persian always is). */
+export function langLoaded(): boolean {
+  return i18n.hasResourceBundle(storedLang(), 'translation');
+}
 
 /** Resolves when the texts of the language the app starts in are there (English is fetched). */
 export function langReady(): Promise<void> {
