@@ -5,6 +5,6 @@
 // inside the app imports this same module.
 import en from './en.json';
 
-window.kardanTexts = { ...window.kardanTexts, en };
+if (typeof window !== 'undefined') window.kardanTexts = { ...window.kardanTexts, en };
 
 export default en;
