@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import type { ComponentType, VNode } from 'preact';
 import { EN_BASE, underEnglish } from './lib/langPath';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { useTranslation } from './i18n';
+import { TextsProvider, useTranslation } from './i18n';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { ProgressBar } from './components/ProgressBar';
@@ -147,10 +147,12 @@ function Shell() {
 
 export function App() {
   return (
-    <BrowserRouter basename={underEnglish(location.pathname) ? EN_BASE : undefined}>
-      <AuthProvider>
-        <Shell />
-      </AuthProvider>
-    </BrowserRouter>
+    <TextsProvider>
+      <BrowserRouter basename={underEnglish(location.pathname) ? EN_BASE : undefined}>
+        <AuthProvider>
+          <Shell />
+        </AuthProvider>
+      </BrowserRouter>
+    </TextsProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../api/types';
 import { localName, useTranslation } from '../i18n';
@@ -21,8 +22,9 @@ export function priceFrom(p: Profile): number | undefined {
 /**
  * A search result: picture, name, field, city, score, open-now, price from and distance. The name
  * is an h3 under a section's h2; `level={2}` where the cards come right under the page's h1 (search).
+ * Memoised: a list drawn a few cards at a time (Progressive) does not draw its earlier cards again.
  */
-export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: boolean; level?: 2 | 3 }) {
+export const ProfileCard = memo(function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: boolean; level?: 2 | 3 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   // The server's status, which knows the holidays and the special days; the device's clock only
@@ -74,7 +76,7 @@ export function ProfileCard({ p, compact, level = 3 }: { p: Profile; compact?: b
       <SaveButton p={p} compact />
     </article>
   );
-}
+});
 
 export function ProfileCardSkeleton() {
   return (

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type PostProcessorModule, type TFunction } from 'i18next';
-import { initReactI18next, useTranslation as useBoundTranslation } from 'react-i18next';
+import { type ComponentChildren, createContext, createElement } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
 import { cookieString, parseCookies } from '../api/auth';
 import fa from './fa.json';
 import { useLoad } from '../lib/useLoad';
@@ -108,10 +109,41 @@ export function memoT(t: TFunction, lang: () => string, ns = ''): TFunction {
   return m;
 }
 
-/** react-i18next's useTranslation, with t answering repeated labels from memory (memoT). */
+/*
+ * The translation hook. react-i18next's did per component and per draw what the app needs once:
+ * an options object, a readiness check of its namespaces, a new bound t, and its own listener on
+ * i18next added and removed for every component shown (a ninth of a result card's first draw).
+ * Here one provider at the root listens, and the components that translate draw again through
+ * its context when the language changes (as react-i18next's did: same trigger, and a new t).
+ */
+const LangContext = createContext('');
+
+/** Draws again every component that translates when the language changes; at the app's root. */
+export function TextsProvider({ children }: { children?: ComponentChildren }) {
+  const [lang, setLang] = useState(i18n.language);
+  useEffect(() => {
+    const changed = (l: string) => setLang(l);
+    i18n.on('languageChanged', changed);
+    setLang(i18n.language); // changed between the first draw and now
+    return () => i18n.off('languageChanged', changed);
+  }, []);
+  return createElement(LangContext.Provider, { value: lang }, children);
+}
+
+// The t of each language and namespace, made once: memoised (memoT) and always the same function
+// for the same language, so effects that depend on t run again only when the language changes.
+const bound = new Map<string, TFunction>();
+
+/** t for the current language (and a namespace, the default one otherwise), with i18next itself. */
 export function useTranslation(ns?: string) {
-  const r = useBoundTranslation(ns);
-  return { t: memoT(r.t as unknown as TFunction, () => r.i18n.language, ns), i18n: r.i18n, ready: r.ready };
+  const lang = useContext(LangContext);
+  const key = `${lang}\u0000${ns ?? ''}`;
+  let t = bound.get(key);
+  if (!t) {
+    t = memoT(i18n.getFixedT(null, ns ?? null), () => i18n.language, ns);
+    bound.set(key, t);
+  }
+  return { t, i18n };
 }
 
 /**
@@ -162,7 +194,7 @@ declare global {
 
 const early = typeof window === 'undefined' ? undefined : window.kardanTexts?.en;
 
-i18n.use(initReactI18next).use(lazyCatalogues).use(capitalStart).init({
+i18n.use(lazyCatalogues).use(capitalStart).init({
   resources: early ? { fa: { translation: fa }, en: { translation: early } } : { fa: { translation: fa } },
   partialBundledLanguages: true,
   lng: storedLang(),
@@ -173,7 +205,6 @@ i18n.use(initReactI18next).use(lazyCatalogues).use(capitalStart).init({
   returnNull: false,
   initAsync: false,
   showSupportNotice: false,
-  react: { useSuspense: false },
 });
 
 const textsChanged = () => {
