@@ -130,20 +130,26 @@ export function TextsProvider({ children }: { children?: ComponentChildren }) {
   return createElement(LangContext.Provider, { value: lang }, children);
 }
 
-// The t of each language and namespace, made once: memoised (memoT) and always the same function
-// for the same language, so effects that depend on t run again only when the language changes.
 const bound = new Map<string, TFunction>();
 
-/** t for the current language (and a namespace, the default one otherwise), with i18next itself. */
-export function useTranslation(ns?: string) {
-  const lang = useContext(LangContext);
+/**
+ * The t components get for a language and namespace, made once (cache key: language, namespace;
+ * never stale: it answers in i18next's current language at each call, through memoT). The same
+ * function for the same language, so effects that depend on t run again only when it changes.
+ */
+export function boundT(lang: string, ns?: string): TFunction {
   const key = `${lang}\u0000${ns ?? ''}`;
   let t = bound.get(key);
   if (!t) {
     t = memoT(i18n.getFixedT(null, ns ?? null), () => i18n.language, ns);
     bound.set(key, t);
   }
-  return { t, i18n };
+  return t;
+}
+
+/** t for the current language (and a namespace, the default one otherwise), with i18next itself. */
+export function useTranslation(ns?: string) {
+  return { t: boundT(useContext(LangContext), ns), i18n };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import fa from './fa.json';
 import en from './en.json';
-import { i18n, memoT } from './index';
+import { boundT, i18n, memoT } from './index';
 
 function keys(o: unknown, prefix = ''): string[] {
   if (Array.isArray(o)) return [];
@@ -59,5 +59,26 @@ describe('memoT', () => {
     i18n.addResourceBundle('fa', 'translation', original, true, true);
     expect(m('memoTest.added')).toBe('memoTest.added');
     expect(m('errors.generic')).toBe(faText);
+  });
+});
+
+// boundT is the t every component gets: one function per language and namespace, answering in
+// the current language at each call.
+describe('boundT', () => {
+  it('is the same function for the same language and namespace, another for another language', () => {
+    expect(boundT('fa')).toBe(boundT('fa'));
+    expect(boundT('fa', 'legal')).toBe(boundT('fa', 'legal'));
+    expect(boundT('en')).not.toBe(boundT('fa'));
+    expect(boundT('fa', 'legal')).not.toBe(boundT('fa'));
+  });
+
+  it('answers in the current language what plain t answers', async () => {
+    await i18n.loadLanguages('en');
+    for (const lang of ['fa', 'en', 'fa']) {
+      await i18n.changeLanguage(lang);
+      const t = boundT(lang);
+      for (const k of ['errors.generic', 'common.loading', 'home.topPros']) expect(t(k), `${lang} ${k}`).toBe(i18n.t(k));
+      expect(t('offline.results', { n: 2, count: 2 })).toBe(i18n.t('offline.results', { n: 2, count: 2 }));
+    }
   });
 });
