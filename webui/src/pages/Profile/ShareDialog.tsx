@@ -51,6 +51,16 @@ export function ShareDialog({
   profileId,
 }: { open: boolean; onClose: () => void; url: string; title: string; profileId?: number }) {
   const { t } = useTranslation();
+  // The links are built when it opens: a profile draws this dialog closed, with its first screen.
+  return (
+    <Dialog open={open} onClose={onClose} title={t('share.title')}>
+      {open && <ShareLinks url={url} title={title} profileId={profileId} />}
+    </Dialog>
+  );
+}
+
+function ShareLinks({ url, title, profileId }: { url: string; title: string; profileId?: number }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const shown = readableUrl(url);
   const copy = async () => {
@@ -64,7 +74,7 @@ export function ShareDialog({
     setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <Dialog open={open} onClose={onClose} title={t('share.title')}>
+    <>
       <label class="field-label" for="share-url">
         {t('share.link')}
       </label>
@@ -109,6 +119,6 @@ export function ShareDialog({
           </Link>
         </div>
       )}
-    </Dialog>
+    </>
   );
 }
