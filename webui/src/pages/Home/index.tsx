@@ -9,7 +9,6 @@ import { BlogCard } from '../../components/BlogCard';
 import { EmptyState, Loaded } from '../../components/StateViews';
 import { getFavouriteCategories, searchBlogs, searchProfiles, type Province } from '../../api';
 import { useLoad } from '../../lib/useLoad';
-import { Progressive } from '../../components/Progressive';
 import { lastCity, learnFromProfiles, type KnownCity } from '../../lib/cityMemory';
 import { urlFromFilters, ALL_IRAN } from '../../lib/searchUrl';
 import { localName, useTranslation } from '../../i18n';
@@ -179,16 +178,11 @@ function TopProfessionals() {
         }
       >
         {(ps) => (
-          // Below the fold on a phone: two cards per task (see Search's CARDS_STEP).
-          <Progressive list={ps} first={2} step={2}>
-            {(items) => (
-              <div class="top-grid">
-                {items.map((p) => (
-                  <ProfileCard key={p.id} p={p} />
-                ))}
-              </div>
-            )}
-          </Progressive>
+          <div class="top-grid">
+            {ps.map((p) => (
+              <ProfileCard key={p.id} p={p} />
+            ))}
+          </div>
         )}
       </Loaded>
     </section>
