@@ -76,7 +76,9 @@ func parseRunConfig(args []string) (*runConfig, error) {
 	fs.StringVar(&skip, "skip", "", "comma-separated parts to leave out: harness, kardan, pg, cluster, fts, ceiling, web, lighthouse")
 	fs.StringVar(&only, "only", "", "comma-separated workloads to run (default all)")
 	fs.StringVar(&c.LHCache, "lighthouse-cache", filepath.Join(home, ".cache", "kardan-bench", "lighthouse"), "where the lighthouse npm package is installed")
-	fs.IntVar(&c.LHRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
+	// Five: Lighthouse's own advice (its docs/variability.md: the median of five runs is about
+	// twice as stable as one run); single runs of one build spread over 10 points on this machine.
+	fs.IntVar(&c.LHRuns, "lighthouse-runs", 5, "Lighthouse runs per page (the median is reported)")
 	fs.IntVar(&c.PGConnections, "pg-connections", 8, "connections of the PostgreSQL peer's pool")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write CPU profiles of this process (the bare harness and the load generator) for each workload to this path plus .<workload> (go tool pprof)")
 	fs.IntVar(&c.Slices, "slices", 5, "Kardan and every peer take turns in this many slices of the measured time")
