@@ -73,6 +73,19 @@ const plainTexts = new Map<string, Map<string, Map<string, string>>>(); // langu
 const memoised = new WeakMap<TFunction, TFunction>();
 
 /**
+ * A label as the catalogue stores it, when i18next would answer it unchanged: a plain string of
+ * this language, with nothing to fill in ({{…}}) or nest ($t(…)), under a key without a
+ * namespace prefix. Otherwise undefined, and i18next answers (fallback language, placeholders,
+ * the English capital). Spares i18next's resolution of each label the first time a page asks for
+ * it (most of a first draw's labels); memo.test.ts holds it to plain t over both catalogues.
+ */
+function storedText(lang: string, ns: string, key: string): string | undefined {
+  if (key.includes(':')) return undefined;
+  const v = i18n.getResource(lang, ns || 'translation', key);
+  return typeof v === 'string' && v !== '' && !v.includes('{{') && !v.includes('$t(') ? v : undefined;
+}
+
+/**
  * t with its option-less answers cached under its language (asked at each call: a component's t
  * follows the current language) and namespace (see above): the same function for the same t, so
  * effects that depend on t do not run again.
@@ -81,6 +94,8 @@ export function memoT(t: TFunction, lang: () => string, ns = ''): TFunction {
   let m = memoised.get(t);
   if (m) return m;
   const plain = t as unknown as (...args: unknown[]) => unknown;
+  // The language t answers in: its own when fixed to one (i18next's getFixedT marks it), else the current one.
+  const fixed = (t as { lng?: unknown }).lng;
   m = ((key: unknown, ...rest: unknown[]) => {
     if (rest.length > 0 || typeof key !== 'string') return plain(key, ...rest);
     if (textsSeen !== textsVersion) {
@@ -100,7 +115,7 @@ export function memoT(t: TFunction, lang: () => string, ns = ''): TFunction {
     }
     let text = texts.get(key);
     if (text === undefined) {
-      text = plain(key) as string;
+      text = storedText(typeof fixed === 'string' ? fixed : i18n.language, ns, key) ?? (plain(key) as string);
       texts.set(key, text);
     }
     return text;
