@@ -170,6 +170,9 @@ func goalsOf(s *summary, lt *loadtestFigures, dir string) []goal {
 		reindex.Got = fmt.Sprintf("%.0f s", big.ReindexSeconds)
 		add(reindex, big.ReindexSeconds > 0 && big.ReindexSeconds < 60, big.ReindexSeconds > 0)
 		mem.Got = fmt.Sprintf("%.0f MiB", big.KardanMemory.PeakMiB)
+		if sp := big.KardanMemory.split(); sp != "" {
+			mem.Got += " (after the load: " + sp + ")"
+		}
 		add(mem, big.KardanMemory.PeakMiB > 0 && big.KardanMemory.PeakMiB < 700, big.KardanMemory.PeakMiB > 0)
 	}
 	writes := goal{Goal: "acknowledged writes/s, 200 clients, mixed (`make loadtest`) ≥ 1,000/s", Was: "≈ 490/s"}

@@ -181,13 +181,18 @@ func waitHTTP(ctx context.Context, url string, p *proc, timeout time.Duration) e
 	return fmt.Errorf("%s did not answer within %s", url, timeout)
 }
 
-// memory is a process's resident memory in MiB: now and at its peak.
+// memory is a process's resident memory in MiB: now and at its peak, and what is resident now
+// split into its own memory (anonymous: the heap and stacks) and mapped files. Kardan maps its
+// search index's segments (and SQLite may map its database): those pages count as resident but
+// are the kernel's page cache, which it drops under memory pressure, unlike the heap.
 type memory struct {
 	RSSMiB  float64 `json:"rss_mib"`
 	PeakMiB float64 `json:"peak_mib"`
+	AnonMiB float64 `json:"anon_mib,omitempty"`
+	FileMiB float64 `json:"file_mib,omitempty"`
 }
 
-// memoryOf reads VmRSS and VmHWM from /proc/<pid>/status.
+// memoryOf reads VmRSS, VmHWM, RssAnon and RssFile from /proc/<pid>/status.
 func memoryOf(pid int) (memory, error) {
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
@@ -206,6 +211,10 @@ func memoryOf(pid int) (memory, error) {
 			m.RSSMiB = kibField(v) / 1024
 		case "VmHWM":
 			m.PeakMiB = kibField(v) / 1024
+		case "RssAnon":
+			m.AnonMiB = kibField(v) / 1024
+		case "RssFile":
+			m.FileMiB = kibField(v) / 1024
 		}
 	}
 	return m, sc.Err()
@@ -271,4 +280,13 @@ func treePSSMiB(root int) (float64, error) {
 		return 0, errors.New("no memory figures for the process tree")
 	}
 	return total, nil
+}
+
+// split says how the memory resident when it was read divides: "N MiB its own + M MiB mapped
+// index and database files", or "" for a run from before it was read.
+func (m memory) split() string {
+	if m.AnonMiB == 0 && m.FileMiB == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.0f MiB its own + %.0f MiB mapped index and database files", m.AnonMiB, m.FileMiB)
 }

@@ -208,7 +208,11 @@ func writeMarkdown(path string, s *summary) error {
 	if s.LoadBefore != "" {
 		fmt.Fprintf(&b, "| load average (1, 5, 15 min) | %s at the start, %s at the end (other engineers' work on the same 2 cores) |\n", s.LoadBefore, s.LoadAfter)
 	}
-	fmt.Fprintf(&b, "| kardan memory | %.0f MiB resident after the load, %.0f MiB peak |\n", s.KardanMemory.RSSMiB, s.KardanMemory.PeakMiB)
+	split := ""
+	if sp := s.KardanMemory.split(); sp != "" {
+		split = " (" + sp + ")"
+	}
+	fmt.Fprintf(&b, "| kardan memory | %.0f MiB resident after the load%s, %.0f MiB peak |\n", s.KardanMemory.RSSMiB, split, s.KardanMemory.PeakMiB)
 	if s.PGMemoryMiB > 0 {
 		fmt.Fprintf(&b, "| PostgreSQL memory | %.0f MiB (PSS of every server process) + %.0f MiB its Go front |\n", s.PGMemoryMiB, s.PGServeMiB)
 	}
