@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
@@ -146,4 +147,25 @@ func MissTiers(ctx context.Context, ix *Index, text string) error {
 		return fmt.Errorf("tiers on a plain reader: got %v, want errNoTiers", err)
 	}
 	return nil
+}
+
+// RebuildInSegments makes the rebuilds that f runs index batchSize profiles a batch and,
+// unless compacted, leave the segments so made.
+func RebuildInSegments(batchSize int, compacted bool, f func() error) error {
+	defer func(b int, c bool) { rebuildBatch, compactRebuilds = b, c }(rebuildBatch, compactRebuilds)
+	rebuildBatch, compactRebuilds = batchSize, compacted
+	return f()
+}
+
+// Segments answers how many segments the index's current snapshot holds.
+func Segments(ix *Index) int {
+	a, err := ix.idx.Advanced()
+	if err != nil {
+		return 0
+	}
+	s, ok := a.(*scorch.Scorch)
+	if !ok {
+		return 0
+	}
+	return segmentsOf(s)
 }

@@ -319,6 +319,9 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 		})
 	}
 	if err == nil {
+		err = compact(ctx, idx)
+	}
+	if err == nil {
 		b := idx.NewBatch()
 		b.SetInternal(keyVersion, []byte(mappingVersion))
 		b.SetInternal(keyOutbox, []byte(strconv.FormatInt(head, 10)))

@@ -12,8 +12,9 @@ import (
 )
 
 // rebuildBatch is how many profiles one batch of a full rebuild holds: big batches make few,
-// large segments and spare most of the merging that many small ones cause.
-const rebuildBatch = 5000
+// large segments and spare most of the merging that many small ones cause. A variable only so a
+// test can make a rebuild of a few hundred profiles leave many segments.
+var rebuildBatch = 5000
 
 // rebuildProfiles indexes every visible profile into ix, a fresh index, and answers how many.
 // Reading profiles and mapping them into a batch (one goroutine) overlaps with Bleve indexing the

@@ -516,6 +516,63 @@ func TestRebuildIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestRebuildIsOneSegment: a rebuild ends in one segment (compact.go), and answers every page,
+// count and order as the same rebuild left in the many segments its batches made.
+func TestRebuildIsOneSegment(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Seeded(t)
+	dir := storetest.Dir(st)
+	storetest.Demo(t, st, 300, 2)
+	queries := []search.ProfileQuery{
+		{Text: "تعمیر"},
+		{Text: "تعمیر", City: "tehran", CityID: 1},
+		{Text: "لوله کش", Order: search.OrderBest},
+		{Text: "آرایشگاه زنانه", Skip: 5},
+		{Text: "سرویس", Order: search.OrderReviews},
+		{Text: "tamir"},
+		{HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 20000, Order: search.OrderNearest},
+		{Text: "ضمانت", HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 50000},
+	}
+	answers := func(compacted bool) ([]*search.ProfileHits, int) {
+		d := filepath.Join(dir, fmt.Sprintf("index-%v", compacted))
+		if err := search.RebuildInSegments(20, compacted, func() error { return search.Rebuild(ctx, d, st) }); err != nil {
+			t.Fatal(err)
+		}
+		ix, err := search.Open(ctx, d, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ix.Close()
+		segments := search.Segments(ix)
+		if _, _, err := search.CheckDocIDs(ctx, ix); err != nil {
+			t.Fatal(err)
+		}
+		var out []*search.ProfileHits
+		for _, q := range queries {
+			q.Take = 20
+			h, err := ix.SearchProfiles(ctx, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, h)
+		}
+		return out, segments
+	}
+	plain, many := answers(false)
+	compact, one := answers(true)
+	if many < 2 || one != 1 {
+		t.Fatalf("segments: %d left, %d compacted; want several and one", many, one)
+	}
+	for i, q := range queries {
+		if plain[i].Total == 0 && q.Skip == 0 {
+			t.Errorf("%+v: no hits, so nothing is compared", q)
+		}
+		if plain[i].Total != compact[i].Total || !slices.Equal(plain[i].IDs, compact[i].IDs) {
+			t.Errorf("%+v: in %d segments %d %v, in one %d %v", q, many, plain[i].Total, plain[i].IDs, compact[i].Total, compact[i].IDs)
+		}
+	}
+}
+
 // A search keeps one page, whatever the number of hits: it must not allocate for a thousand
 // matches up front, as Bleve does unless told otherwise (a quarter of a megabyte a search, half
 // of what a radius answer allocated). A memory bound, not a timing.
