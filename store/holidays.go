@@ -23,8 +23,10 @@ var solarHolidays = map[int]string{
 //go:embed holidays_lunar.json
 var lunarHolidaysJSON []byte
 
-// lunarHolidays are the lunar holidays by Gregorian date ("2006-01-02").
-var lunarHolidays = func() map[string]string {
+// lunarHolidays are the lunar holidays by Gregorian date, as dayKey writes it. An int key, not
+// the date's text: a search answer asks for every profile's open status, nine days each, and
+// writing the date for each ask was a tenth of that status's time.
+var lunarHolidays = func() map[int]string {
 	var doc struct {
 		Days []struct {
 			Date, En string
@@ -33,15 +35,19 @@ var lunarHolidays = func() map[string]string {
 	if err := json.Unmarshal(lunarHolidaysJSON, &doc); err != nil {
 		panic(fmt.Sprintf("holidays_lunar.json: %v", err)) // shipped in the binary: a build error
 	}
-	out := make(map[string]string, len(doc.Days))
+	out := make(map[int]string, len(doc.Days))
 	for _, d := range doc.Days {
-		if _, err := time.Parse(dateLayout, d.Date); err != nil {
+		g, err := time.Parse(dateLayout, d.Date)
+		if err != nil {
 			panic(fmt.Sprintf("holidays_lunar.json: %v", err))
 		}
-		out[d.Date] = d.En
+		out[dayKey(g.Year(), int(g.Month()), g.Day())] = d.En
 	}
 	return out
 }()
+
+// dayKey answers a Gregorian date as one number: year*10000 + month*100 + day.
+func dayKey(y, m, d int) int { return y*10000 + m*100 + d }
 
 // dateLayout is how dates of special days and holidays are written.
 const dateLayout = "2006-01-02"
@@ -49,11 +55,12 @@ const dateLayout = "2006-01-02"
 // Holiday answers the English name of the official holiday on the date of t (in t's location),
 // or "" when it is a working day.
 func Holiday(t time.Time) string {
-	_, jm, jd := Jalali(t.Year(), int(t.Month()), t.Day())
+	y, m, d := t.Date()
+	_, jm, jd := Jalali(y, int(m), d)
 	if name, ok := solarHolidays[jm*100+jd]; ok {
 		return name
 	}
-	return lunarHolidays[t.Format(dateLayout)]
+	return lunarHolidays[dayKey(y, int(m), d)]
 }
 
 // Jalali converts a Gregorian date to the Jalali (Persian solar) calendar (the algorithm of
@@ -79,17 +86,19 @@ func Jalali(gy, gm, gd int) (jy, jm, jd int) {
 	return jy, 7 + k/30, k%30 + 1
 }
 
+// jalaliBreaks are the Jalali years where the leap cycle's length changes (Borkowski).
+var jalaliBreaks = [...]int{-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262,
+	2324, 2394, 2456, 3178}
+
 // jalCal answers whether Jalali year jy is leap (its place in the 4-year cycle: 0 leap) and the
 // day of March on which its first of Farvardin falls.
 func jalCal(jy int) (leap, march int) {
-	breaks := []int{-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262,
-		2324, 2394, 2456, 3178}
 	gy := jy + 621
 	leapJ := -14
-	jp := breaks[0]
+	jp := jalaliBreaks[0]
 	jump := 0
-	for i := 1; i < len(breaks); i++ {
-		jm := breaks[i]
+	for i := 1; i < len(jalaliBreaks); i++ {
+		jm := jalaliBreaks[i]
 		jump = jm - jp
 		if jy < jm {
 			break

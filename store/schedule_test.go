@@ -47,14 +47,49 @@ func TestHolidays(t *testing.T) {
 	for jy := 1404; jy <= 1410; jy++ {
 		n := 0
 		for d := range lunarHolidays {
-			g, _ := time.Parse(dateLayout, d)
-			if y, _, _ := Jalali(g.Year(), int(g.Month()), g.Day()); y == jy {
+			if y, _, _ := Jalali(d/10000, d/100%100, d%100); y == jy {
 				n++
 			}
 		}
 		if n < 15 {
 			t.Errorf("solar year %d: %d lunar holidays, want the whole year's", jy, n)
 		}
+	}
+}
+
+// TestHolidayMatchesTheTable: the holiday of every day of ten years, in two time zones, is the
+// table's entry for its date as written in the JSON (the lookup by number against the plain
+// lookup by text), or the solar rule's.
+func TestHolidayMatchesTheTable(t *testing.T) {
+	var doc struct {
+		Days []struct{ Date, En string }
+	}
+	if err := json.Unmarshal(lunarHolidaysJSON, &doc); err != nil {
+		t.Fatal(err)
+	}
+	byText := map[string]string{}
+	for _, d := range doc.Days {
+		byText[d.Date] = d.En
+	}
+	tehran, _ := time.LoadLocation("Asia/Tehran")
+	found := 0
+	for _, loc := range []*time.Location{tehran, time.UTC} {
+		for day := time.Date(2024, 1, 1, 23, 30, 0, 0, loc); day.Year() < 2034; day = day.AddDate(0, 0, 1) {
+			_, jm, jd := Jalali(day.Year(), int(day.Month()), day.Day())
+			want, ok := solarHolidays[jm*100+jd]
+			if !ok {
+				want = byText[day.Format(dateLayout)]
+			}
+			if got := Holiday(day); got != want {
+				t.Fatalf("%s: %q, want %q", day.Format(time.RFC3339), got, want)
+			}
+			if want != "" && !ok {
+				found++
+			}
+		}
+	}
+	if found < len(doc.Days) {
+		t.Fatalf("%d lunar holidays met over both zones, want at least the table's %d", found, len(doc.Days))
 	}
 }
 
