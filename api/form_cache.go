@@ -110,7 +110,7 @@ func (s *Server) answerProfiles(ctx context.Context, viewer *store.User, find fu
 		_, err := find(nil)
 		return nil, true, err
 	}
-	head, err := s.store.OutboxHead(ctx)
+	head, err := s.store.OutboxHeadRecent(ctx)
 	if err != nil {
 		return nil, false, err
 	}

@@ -115,6 +115,9 @@ func (s *Store) BulkLoadWithImages(ctx context.Context, users []*User, profiles 
 		if len(profiles) == 0 {
 			return nil
 		}
+		if err := noteQueued(ctx, tx); err != nil {
+			return err
+		}
 		// Only this load's profiles: recomputing every profile after each load made a demo load
 		// of a million profiles (a hundred loads) quadratic. The rest keep their level_score until
 		// the daily refresh (RefreshLevelScores), as they do when a comment moves the mean.

@@ -2,9 +2,13 @@ package store_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
+	"time"
 
 	"kardan/store"
+	"kardan/store/storetest"
 )
 
 // Every change a profile's read form shows moves the outbox head: caches of read forms (the
@@ -74,4 +78,84 @@ func TestChangesMoveTheOutboxHead(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("owner's picture")
+}
+
+// TestOutboxHeadRecent compares the head a form cache reads (OutboxHeadRecent) with the head
+// itself: equal after every write of this process, however many run at once, never above it,
+// and equal again within its time to live after a write by another process.
+func TestOutboxHeadRecent(t *testing.T) {
+	ctx := context.Background()
+	f := newProfileFixture(t)
+	check := func(step string, equal bool) {
+		t.Helper()
+		recent, err := f.st.OutboxHeadRecent(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, err := f.st.OutboxHead(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if recent > head || (equal && recent != head) {
+			t.Fatalf("%s: recent head %d, head %d", step, recent, head)
+		}
+	}
+	check("opened", true)
+	p, err := f.st.CreateProfile(ctx, f.owner.ID, validInput(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("created", true)
+	// Writers at once share transactions (group commit); each reads its own write as it returns.
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for i := 0; i < 40; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			in := validInput()
+			in.Descriotion = fmt.Sprintf("توضیح %d", i)
+			if _, err := f.st.UpdateProfile(ctx, f.owner, p.ID, in, false); err != nil {
+				errs <- err
+				return
+			}
+			recent, err := f.st.OutboxHeadRecent(ctx)
+			if err == nil && recent < f.st.OutboxCommitted() {
+				err = fmt.Errorf("edit %d: recent head %d below this process's commit %d", i, recent, f.st.OutboxCommitted())
+			}
+			if err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	check("edited at once", true)
+	// A rename queues the owner's profiles with one statement of its own (noteQueued).
+	name := "نام تازه"
+	if _, err := f.st.UpdateUser(ctx, f.owner.ID, store.UserUpdate{Name: &name}, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("owner renamed", true)
+
+	if storetest.Postgres() {
+		return // the recent head is the head itself there
+	}
+	// Another process (the command line beside a server) writes the same database.
+	other, err := store.Open(ctx, f.st.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	in := validInput()
+	in.Descriotion = "از خط فرمان"
+	if _, err := other.UpdateProfile(ctx, f.owner, p.ID, in, false); err != nil {
+		t.Fatal(err)
+	}
+	check("written by another process", false)
+	time.Sleep(300 * time.Millisecond) // headTTL is 250 ms
+	check("a time to live later", true)
 }

@@ -307,6 +307,9 @@ func followReference(ctx context.Context, tx *sql.Tx, before, after *refNames, n
 			append([]any{now}, cats...)...); err != nil {
 			return 0, err
 		}
+		if err := noteQueued(ctx, tx); err != nil {
+			return 0, err
+		}
 	}
 	if len(ids) == 0 {
 		return 0, nil
@@ -388,8 +391,7 @@ func followReference(ctx context.Context, tx *sql.Tx, before, after *refNames, n
 			city.ProvinceID, fieldID, kw, id); err != nil {
 			return 0, err
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO index_outbox (entity, entity_id, create_at) VALUES ('profile', ?, ?)`,
-			id, now); err != nil {
+		if err := queueIndex(ctx, tx, "profile", id, now); err != nil {
 			return 0, err
 		}
 		touched++

@@ -60,6 +60,8 @@ type Store struct {
 	grouped atomic.Int64
 	// outboxCommitted is the highest index_outbox id this process has committed (OutboxCommitted).
 	outboxCommitted atomic.Int64
+	// recentHead is the head OutboxHeadRecent read last, and when.
+	recentHead atomic.Pointer[readHead]
 	// leader is whether this replica holds the periodic jobs' lock (leader.go; PostgreSQL only).
 	leader atomic.Bool
 }

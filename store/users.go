@@ -142,6 +142,9 @@ func (s *Store) UpdateUser(ctx context.Context, id int64, upd UserUpdate, keepSe
 				SELECT 'profile', id, ? FROM profiles WHERE user_id = ?`, s.now(), id); err != nil {
 				return fmt.Errorf("queue the owner's profiles: %w", err)
 			}
+			if err := noteQueued(ctx, tx); err != nil {
+				return err
+			}
 		}
 		if upd.PasswordHash != nil {
 			if _, err := s.revokeUserSessions(ctx, tx, id, keepSession); err != nil {
