@@ -121,6 +121,10 @@ func (s *Store) OutboxHeadRecent(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	// A slower read may end after a newer one: keep the higher head, which is still committed.
+	if r := s.recentHead.Load(); r != nil {
+		head = max(head, r.head)
+	}
 	s.recentHead.Store(&readHead{head: head, at: at})
 	return max(head, s.outboxCommitted.Load()), nil
 }
