@@ -7,6 +7,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // compact merges a freshly built index into one segment. A rebuild leaves its documents in the
@@ -52,9 +53,10 @@ func compact(ctx context.Context, idx bleve.Index) error {
 // compacted one.
 var compactRebuilds = true
 
-// segmentsOf answers how many segments the index's current snapshot holds, in memory or on disk.
-func segmentsOf(s *scorch.Scorch) int {
-	r, err := s.Reader()
+// segmentsOf answers how many segments the index's current snapshot holds, in memory or on disk
+// (0 for an index that is not scorch's).
+func segmentsOf(a index.Index) int {
+	r, err := a.Reader()
 	if err != nil {
 		return 0
 	}

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
@@ -163,9 +162,5 @@ func Segments(ix *Index) int {
 	if err != nil {
 		return 0
 	}
-	s, ok := a.(*scorch.Scorch)
-	if !ok {
-		return 0
-	}
-	return segmentsOf(s)
+	return segmentsOf(a)
 }
