@@ -106,6 +106,10 @@ func SetRefMaxAge(d time.Duration) func() {
 	return func() { refMaxAge = old }
 }
 
+// IndexedProfiles answers how many profile documents the outbox drains have indexed since ix
+// opened.
+func IndexedProfiles(ix *Index) uint64 { return ix.profileDocs.Load() }
+
 // SyncBatches answers how many index batches the outbox drains have applied since ix opened.
 func SyncBatches(ix *Index) uint64 { return ix.batches.Load() }
 

@@ -26,7 +26,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "6"
+const mappingVersion = "7"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -53,6 +53,9 @@ type Index struct {
 	progressMu sync.Mutex
 	progress   chan struct{}
 	batches    atomic.Uint64 // index batches the drains applied (a test checks that writers share them)
+	// profileDocs counts the profile documents the drains indexed (a test checks that a review,
+	// which changes only scores, indexes none).
+	profileDocs atomic.Uint64
 	// persisted is the outbox position of the newest batch on disk; persistedCh is closed when it
 	// moves (both under progressMu).
 	persisted   int64
@@ -162,15 +165,8 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt("province", lean(keyword()))
 	profile.AddFieldMappingsAt("field", lean(keyword()))
 	profile.AddFieldMappingsAt("categories", keyword())
-	// Scores are filtered on (min_score, minLevel_score), never sorted on by Bleve: orders come
-	// from the facts table (order.go), so no doc values.
-	filterOnly := func() *mapping.FieldMapping {
-		f := numeric()
-		f.DocValues = false
-		return lean(f)
-	}
-	profile.AddFieldMappingsAt("score", filterOnly())
-	profile.AddFieldMappingsAt("level_score", filterOnly())
+	// No scores: min_score and minLevel_score sift the hits by the facts table (order.go), and
+	// a new review then changes no document.
 	// No query reads the composite _all field: building it cost a tenth of a rebuild.
 	profile.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())
 	geo := bleve.NewGeoPointFieldMapping()

@@ -2,8 +2,11 @@ package search
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,9 +31,29 @@ type profileDoc struct {
 	Province   string    `json:"province"`
 	Field      string    `json:"field"`
 	Categories []string  `json:"categories"`
-	Score      float64   `json:"score"`
-	LevelScore float64   `json:"level_score"`
 	Location   []float64 `json:"location"` // [lon, lat], Bleve's array form
+}
+
+// docHash fingerprints d, so that a change to a profile that leaves its document as it was (a
+// review changes only its scores, which the facts table holds) is not analysed and indexed
+// again. Every field counts, each ended by a byte no field holds.
+func docHash(d *profileDoc) uint64 {
+	h := fnv.New64a()
+	for _, s := range []string{d.Type, d.Text, d.Prefix, d.Name, d.Stem, d.NamePrefix, d.En, d.City, d.Province, d.Field} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	for _, c := range d.Categories {
+		h.Write([]byte(c))
+		h.Write([]byte{1})
+	}
+	var b [8]byte
+	for _, f := range d.Location {
+		binary.LittleEndian.PutUint64(b[:], math.Float64bits(f))
+		h.Write(b[:])
+	}
+	// 0 means "unknown" in the facts table: no document is taken for it.
+	return max(1, h.Sum64())
 }
 
 // BleveType names the document's mapping: Bleve reads the type from the Go field name, not the
@@ -147,8 +170,6 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 		Name:       IndexText(p.ProfileName),
 		City:       city.Slag,
 		Province:   strconv.FormatInt(p.ProvinceID, 10),
-		Score:      p.Score,
-		LevelScore: p.LevelScore,
 		Location:   []float64{p.Long, p.Lat},
 	}
 	en := []string{p.ProfileName}
@@ -179,11 +200,17 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 }
 
 // addProfiles adds the visible ones of ids to b and deletes the others.
-func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) error {
+// A document b leaves as the index holds it is not put in b: a profile whose only change is its
+// scores (a review) then costs the facts table's update and no analysis, segment or merge. The
+// answer lists the documents b indexes, for the facts table once b is applied (facts.applied):
+// until then the table keeps the fingerprint of what the index holds, so a batch that fails is
+// put together again whole.
+func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) ([]docApplied, error) {
 	ps, err := ix.st.ProfilesByIDs(ctx, ids)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []docApplied
 	found := make(map[int64]bool, len(ps))
 	for _, p := range ps {
 		found[p.ID] = true
@@ -194,11 +221,16 @@ func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) e
 		}
 		d, err := ix.docFor(ctx, p)
 		if err != nil {
-			return err
+			return nil, err
+		}
+		h := docHash(d)
+		if ix.facts.docOf(p.ID) == h {
+			continue
 		}
 		if err := b.Index(profileDocID(p.ID), d); err != nil {
-			return fmt.Errorf("index profile %d: %w", p.ID, err)
+			return nil, fmt.Errorf("index profile %d: %w", p.ID, err)
 		}
+		out = append(out, docApplied{p.ID, h})
 	}
 	for _, id := range ids {
 		if !found[id] {
@@ -206,7 +238,13 @@ func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) e
 			b.Delete(profileDocID(id))
 		}
 	}
-	return nil
+	return out, nil
+}
+
+// docApplied is a profile's document put in a batch, by its fingerprint.
+type docApplied struct {
+	id   int64
+	hash uint64
 }
 
 // outboxBatch is how many outbox rows one index batch applies.
@@ -313,7 +351,8 @@ func (ix *Index) drain(ctx context.Context) error {
 			}
 		}
 		b := ix.idx.NewBatch()
-		if err := ix.addProfiles(ctx, b, profiles); err != nil {
+		docs, err := ix.addProfiles(ctx, b, profiles)
+		if err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}
 		if err := ix.addBlogs(ctx, b, blogs); err != nil {
@@ -329,6 +368,8 @@ func (ix *Index) drain(ctx context.Context) error {
 		if err := ix.idx.Batch(b); err != nil {
 			return fmt.Errorf("apply outbox: %w", err)
 		}
+		ix.facts.applied(docs)
+		ix.profileDocs.Add(uint64(len(docs)))
 		ix.batches.Add(1)
 		ix.advance(last)
 	}

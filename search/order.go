@@ -28,21 +28,26 @@ type facts struct {
 	// test instead of a read of this table, which is too large for the processor's cache and is
 	// read in no useful order.
 	top      idSet
-	topLevel float32
+	topLevel float64
 }
 
 type fact struct {
-	ok        bool
-	level     float32
-	count     uint32
-	lat, long float64 // exact: the radius cut is made with them
-	created   int64
+	ok    bool
+	count uint32
+	// score and level are exact, as the database holds them: min_score and minLevel_score
+	// compare them as its browse does, so both paths keep the same profiles.
+	score, level float64
+	lat, long    float64 // exact: the radius cut is made with them
+	created      int64
+	// doc fingerprints the index document last applied for the profile (0: unknown), so a
+	// change that leaves it as it was, such as a new review's scores, skips Bleve (docHash).
+	doc uint64
 	sched     *store.Schedule // open_now; shared by the profiles of one week without special days
 	prices    []int64         // the services' prices, lowest first (the price range filter)
 }
 
 func factOf(f store.ProfileFact, sched *store.Schedule) fact {
-	return fact{ok: true, level: float32(f.LevelScore), count: uint32(max(0, f.CountScorer)),
+	return fact{ok: true, score: f.Score, level: f.LevelScore, count: uint32(max(0, f.CountScorer)),
 		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched, prices: f.Prices}
 }
 
@@ -105,7 +110,7 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 
 // topLevelOf answers the lowest level_score of about the best fiftieth of the profiles, counted
 // in steps of a hundredth (levels run from 0 to 5).
-func topLevelOf(rows []fact) float32 {
+func topLevelOf(rows []fact) float64 {
 	var steps [502]int
 	n := 0
 	for _, f := range rows {
@@ -118,7 +123,7 @@ func topLevelOf(rows []fact) float32 {
 	seen := 0
 	for i := len(steps) - 1; i > 0; i-- {
 		if seen += steps[i]; seen >= want {
-			return float32(i) / 100
+			return float64(i) / 100
 		}
 	}
 	return 0
@@ -146,13 +151,41 @@ func (fs *facts) set(p *store.Profile) {
 		fs.top = append(fs.top, make(idSet, words-len(fs.top))...)
 	}
 	sched := p.Schedule()
-	f := factOf(store.ProfileFact{ID: p.ID, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
+	f := factOf(store.ProfileFact{ID: p.ID, Score: p.Score, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
 		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt, Prices: store.PricesOf(p.Services)}, &sched)
+	f.doc = fs.rows[p.ID].doc // the index's document is still the one it holds
 	fs.rows[p.ID] = f
 	if f.level >= fs.topLevel {
 		fs.top.add(p.ID)
 	} else {
 		fs.top.remove(p.ID)
+	}
+}
+
+// docOf answers the fingerprint of the document the index holds for profile id (0: unknown).
+func (fs *facts) docOf(id int64) uint64 {
+	if fs == nil {
+		return 0
+	}
+	fs.mu.RLock()
+	defer fs.mu.RUnlock()
+	if id >= 0 && id < int64(len(fs.rows)) && fs.rows[id].ok {
+		return fs.rows[id].doc
+	}
+	return 0
+}
+
+// applied records the fingerprints of documents a batch just put in the index.
+func (fs *facts) applied(docs []docApplied) {
+	if fs == nil || len(docs) == 0 {
+		return
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	for _, d := range docs {
+		if d.id >= 0 && d.id < int64(len(fs.rows)) && fs.rows[d.id].ok {
+			fs.rows[d.id].doc = d.hash
+		}
 	}
 }
 
@@ -191,6 +224,10 @@ type pageCollector struct {
 	// (priceHi 0: no upper bound); total then counts what it keeps.
 	priced           bool
 	priceLo, priceHi int64
+	// minScore and minLevel, when set, keep only the profiles whose score and level_score are
+	// at least that (min_score, minLevel_score); total then counts what they keep. The index
+	// holds no scores: a new review then changes no document (docHash).
+	minScore, minLevel *float64
 	rank             *textRank       // the relevance of the hits, for the relevance order
 	ctx              context.Context // the search's, for the readers rank opens
 	kept             keptHits
@@ -272,7 +309,7 @@ func (c *pageCollector) fact(id int64) fact {
 func (ix *Index) collectPage(ctx context.Context, req *bleve.SearchRequest, pc *pageCollector) (*bleve.SearchResult, error) {
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
 	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
+	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, ix.facts.topLevel
 	res, err := ix.idx.SearchInContext(ctx, req)
 	ix.facts.mu.RUnlock()
 	if err == nil {
@@ -324,19 +361,15 @@ func (c *pageCollector) consider(id int64, num uint64) {
 		if !ok {
 			return
 		}
-		if c.open == nil && !c.priced {
+		if !c.sifts() {
 			c.total++
 		}
 		if c.order == OrderNearest {
 			h.keys[0] = -dist // the distance within already measured
 		}
 	}
-	if c.open != nil || c.priced {
-		if id >= int64(len(c.facts)) {
-			return
-		}
-		f := &c.facts[id]
-		if c.priced && !f.priced(c.priceLo, c.priceHi) || c.open != nil && (f.sched == nil || !f.sched.OpenAt(*c.open)) {
+	if c.sifts() {
+		if id >= int64(len(c.facts)) || !c.keeps(&c.facts[id]) {
 			return
 		}
 		c.total++
@@ -371,6 +404,33 @@ func (c *pageCollector) consider(id int64, num uint64) {
 	c.keep(h, full)
 }
 
+// sifts reports whether the collector keeps only some hits by their facts (open-now, a price
+// range, a lowest score); total then counts what it keeps.
+func (c *pageCollector) sifts() bool {
+	return c.open != nil || c.priced || c.minScore != nil || c.minLevel != nil
+}
+
+// counts reports whether total, not Bleve's count, is the number of hits: the collector cuts
+// them to a circle or sifts them.
+func (c *pageCollector) counts() bool {
+	return c.radius > 0 || c.sifts()
+}
+
+// keeps reports whether a hit of facts f passes the collector's sifting.
+func (c *pageCollector) keeps(f *fact) bool {
+	switch {
+	case c.priced && !f.priced(c.priceLo, c.priceHi):
+		return false
+	case c.open != nil && (f.sched == nil || !f.sched.OpenAt(*c.open)):
+		return false
+	case c.minScore != nil && f.score < *c.minScore:
+		return false
+	case c.minLevel != nil && f.level < *c.minLevel:
+		return false
+	}
+	return true
+}
+
 // keep puts h on the page, in place of the worst kept hit when the page is full and h is better.
 func (c *pageCollector) keep(h keptHit, full bool) {
 	if !full {
@@ -399,14 +459,14 @@ func (c *pageCollector) weighed(id int64, w float64) {
 }
 
 // scanFacts runs the collector over every profile of the facts table, for a search that puts no
-// condition Bleve could answer (no words, place, category or score: only open-now, a price range
-// or a point without a radius). Asking Bleve to match everything would hand over each of the
+// condition Bleve could answer (no words, place or category: only open-now, a price range, a
+// lowest score or a point without a radius). Asking Bleve to match everything would hand over each of the
 // index's documents one by one and cost several times more. It answers how many profiles the
 // table holds.
 func (ix *Index) scanFacts(c *pageCollector) int {
 	ix.facts.mu.RLock()
 	defer ix.facts.mu.RUnlock()
-	c.facts, c.top, c.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
+	c.facts, c.top, c.topLevel = ix.facts.rows, ix.facts.top, ix.facts.topLevel
 	n := 0
 	for id := range c.facts {
 		if c.facts[id].ok {

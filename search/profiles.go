@@ -205,7 +205,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if q.priced() {
 		pc.priced, pc.priceLo, pc.priceHi = true, q.PriceMin, q.PriceMax
 	}
-	if order == OrderRelevance && plan != nil && useTiers && pc.radius == 0 && pc.open == nil && !pc.priced {
+	pc.minScore, pc.minLevel = q.MinScore, q.MinLevelScore
+	if order == OrderRelevance && plan != nil && useTiers && !pc.counts() {
 		total, err := ix.searchTiers(ctx, pq, plan, pc)
 		if err == nil {
 			return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
@@ -230,7 +231,7 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	}
 	if _, all := pq.(*query.MatchAllQuery); all && pc.rank == nil {
 		n := ix.scanFacts(pc)
-		if pc.radius > 0 || pc.open != nil || pc.priced {
+		if pc.counts() {
 			n = pc.total
 		}
 		return &ProfileHits{IDs: pc.ids, Total: n}, tp, nil
@@ -245,8 +246,8 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 	}
 	total := int(res.Total)
-	if pc.radius > 0 || pc.open != nil || pc.priced {
-		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, open, priced or not
+	if pc.counts() {
+		total = pc.total // Bleve counted the covering cells' profiles, not the circle's, and before the sifting
 	}
 	return &ProfileHits{IDs: pc.ids, Total: total}, tp, nil
 }
@@ -298,17 +299,6 @@ func (ix *Index) buildProfileQuery(ctx context.Context, q ProfileQuery, tokens [
 	}
 	if q.Category != "" {
 		must = append(must, term("categories", q.Category))
-	}
-	inclusive := true
-	if q.MinScore != nil {
-		r := bleve.NewNumericRangeInclusiveQuery(q.MinScore, nil, &inclusive, nil)
-		r.SetField("score")
-		must = append(must, r)
-	}
-	if q.MinLevelScore != nil {
-		r := bleve.NewNumericRangeInclusiveQuery(q.MinLevelScore, nil, &inclusive, nil)
-		r.SetField("level_score")
-		must = append(must, r)
 	}
 	if q.HasPoint && q.Radius > 0 {
 		// The exact cut is the collector's (see cellQuery).

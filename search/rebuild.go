@@ -31,7 +31,7 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 		defer close(batches)
 		readErr = ix.st.VisibleProfileIDs(ctx, rebuildBatch, func(ids []int64) error {
 			b := ix.idx.NewBatch()
-			if err := ix.addProfiles(ctx, b, ids); err != nil {
+			if _, err := ix.addProfiles(ctx, b, ids); err != nil {
 				return err
 			}
 			select {

@@ -184,7 +184,7 @@ func TestFilters(t *testing.T) {
 	e := f.add("دندانپزشکی تبریز", "", 6, 129, 5, 501, tabrizLat, tabrizLong)
 	f.setScores(a.ID, 4.5, 10, 4.3)
 	f.setScores(b.ID, 3.0, 2, 3.4)
-	f.setScores(c.ID, 5.0, 1, 3.9)
+	f.setScores(c.ID, 5.0, 1, 4.1) // 4.1 as a float32 is below 4.1: the sifting must compare exactly
 	f.sync()
 
 	for _, tc := range []struct {
@@ -205,6 +205,13 @@ func TestFilters(t *testing.T) {
 		{"MinScore", search.ProfileQuery{MinScore: ptr(4.0)}, ids(a, c)},
 		{"MinScoreText", search.ProfileQuery{MinScore: ptr(4.0), Text: "لوله"}, ids(a, c)},
 		{"MinLevelScore", search.ProfileQuery{MinLevelScore: ptr(3.5)}, ids(a, c)},
+		// The scores are the facts table's, not the index's: every way to a page sifts them.
+		{"MinScoreEqual", search.ProfileQuery{MinScore: ptr(4.5)}, ids(a, c)},
+		{"MinLevelScoreEqual", search.ProfileQuery{MinLevelScore: ptr(4.1)}, ids(a, c)},
+		{"MinScorePoint", search.ProfileQuery{MinScore: ptr(4.0), HasPoint: true, Lat: tehranLat, Long: tehranLong}, ids(a, c)},
+		{"MinScoreRadius", search.ProfileQuery{MinScore: ptr(4.0), HasPoint: true, Lat: tehranLat, Long: tehranLong, Radius: 100000}, ids(a, c)},
+		{"MinScoreCategory", search.ProfileQuery{MinScore: ptr(4.0), Category: "plumber", CategoryID: 101, Order: search.OrderReviews}, ids(a, c)},
+		{"MinBothText", search.ProfileQuery{MinScore: ptr(4.0), MinLevelScore: ptr(4.2), Text: "لوله‌کشی"}, ids(a)},
 		{"Nothing", search.ProfileQuery{City: "shiraz", CityID: 60}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -355,6 +362,94 @@ func TestVisibility(t *testing.T) {
 	f.sync()
 	if h := f.search(search.ProfileQuery{Text: "نجاری"}); h.Total != 2 {
 		t.Fatalf("restored: got %v", h.IDs)
+	}
+}
+
+// TestReviewIndexesNoDocument: a review changes only its profile's scores, which the facts table
+// holds, so the drain indexes no document, and min_score and the best order see the new scores
+// at once. A change to what the document holds (the text, visibility) is indexed as before.
+func TestReviewIndexesNoDocument(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	a := f.add("لوله‌کشی آرش", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	b := f.add("لوله‌کشی بهار", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.sync()
+	before := search.IndexedProfiles(f.ix)
+	if before != 2 {
+		t.Fatalf("indexed %d documents for two new profiles", before)
+	}
+	review := func(p *store.Profile, score int) {
+		t.Helper()
+		f.n++
+		u := &store.User{NumberPhone: fmt.Sprintf("0913%07d", f.n), Name: "reviewer", PasswordHash: "x"}
+		if err := f.st.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		in := &store.CommentInput{ProfileID: p.ID, CategoryList: store.IDList{101}, Description: "کار تمیز و به موقع انجام شد", Score: score}
+		if _, err := f.st.AddComment(ctx, u, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	review(a, 5)
+	review(b, 2)
+	f.sync()
+	if got := search.IndexedProfiles(f.ix) - before; got != 0 {
+		t.Errorf("reviews indexed %d documents, want none", got)
+	}
+	four := 4.0
+	if h := f.search(search.ProfileQuery{Text: "لوله‌کشی", MinScore: &four}); !slices.Equal(h.IDs, ids(a)) || h.Total != 1 {
+		t.Fatalf("min_score 4 after the reviews: got %v (%d), want %v", h.IDs, h.Total, ids(a))
+	}
+	if h := f.search(search.ProfileQuery{Category: "plumber", CategoryID: 101, HasPoint: true, Lat: tehranLat, Long: tehranLong, Order: search.OrderBest}); !slices.Equal(h.IDs, ids(a, b)) {
+		t.Fatalf("best after the reviews: got %v", h.IDs)
+	}
+	review(b, 5)
+	review(b, 5)
+	f.sync()
+	if h := f.search(search.ProfileQuery{Category: "plumber", CategoryID: 101, HasPoint: true, Lat: tehranLat, Long: tehranLong, Order: search.OrderReviews}); !slices.Equal(h.IDs, ids(b, a)) {
+		t.Fatalf("most reviewed after more reviews: got %v", h.IDs)
+	}
+	if got := search.IndexedProfiles(f.ix) - before; got != 0 {
+		t.Errorf("reviews indexed %d documents, want none", got)
+	}
+
+	// The text changes: the document is indexed again and its new word found.
+	db := f.raw()
+	if _, err := db.Exec(`UPDATE profiles SET descriotion = 'شیرآلات ساختمانی' WHERE id = ?`, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO index_outbox (entity, entity_id, create_at) VALUES ('profile', ?, 0)`, a.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.sync()
+	if got := search.IndexedProfiles(f.ix) - before; got != 1 {
+		t.Errorf("an edit indexed %d documents, want 1", got)
+	}
+	if h := f.search(search.ProfileQuery{Text: "شیرآلات"}); !slices.Equal(h.IDs, ids(a)) {
+		t.Fatalf("the edited text: got %v", h.IDs)
+	}
+	// Hidden, then shown as it was: the document left the index, so it is indexed again.
+	admin := &store.User{NumberPhone: "09350000001", Name: "admin", PasswordHash: "x", Role: store.RoleAdmin}
+	if err := f.st.CreateUser(ctx, admin); err != nil {
+		t.Fatal(err)
+	}
+	no, yes := false, true
+	if _, err := f.st.SetProfileFlags(ctx, admin, b.ID, nil, &no); err != nil {
+		t.Fatal(err)
+	}
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "بهار"}); h.Total != 0 {
+		t.Fatalf("hidden: got %v", h.IDs)
+	}
+	if _, err := f.st.SetProfileFlags(ctx, admin, b.ID, nil, &yes); err != nil {
+		t.Fatal(err)
+	}
+	f.sync()
+	if h := f.search(search.ProfileQuery{Text: "بهار"}); !slices.Equal(h.IDs, ids(b)) {
+		t.Fatalf("shown again: got %v", h.IDs)
+	}
+	if got := search.IndexedProfiles(f.ix) - before; got != 2 {
+		t.Errorf("an edit and a profile shown again indexed %d documents, want 2", got)
 	}
 }
 

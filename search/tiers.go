@@ -184,7 +184,7 @@ func (ix *Index) tiersOnSnapshot(ctx context.Context, r index.IndexReader, pq qu
 		ids[i] = s.ids
 	}
 	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, float64(ix.facts.topLevel)
+	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, ix.facts.topLevel
 	buf := make([]uint32, 256)
 	for j, t := range tiers {
 		// Tiers of one weight are consecutive; once a weight is done and the page full, every

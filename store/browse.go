@@ -113,6 +113,7 @@ func (s *Store) browseCount(ctx context.Context, head int64, from, cond string, 
 // ProfileFact is what the orders and filters of a search compare for one visible profile.
 type ProfileFact struct {
 	ID          int64
+	Score       float64
 	LevelScore  float64
 	CountScorer int
 	Lat, Long   float64
@@ -150,7 +151,7 @@ type priceOnly struct {
 // VisibleProfileFacts calls fn with the facts of every publicly visible profile. One pass over
 // the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
+	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.score, p.level_score, p.count_scorer, COALESCE(p.lat, 0), COALESCE(p.long, 0),
 		p.create_at, p.hours_of_work, p.special_days, p.open_on_holidays, p.services FROM profiles p`+s.notIndexed()+` WHERE `+visibleSQL)
 	if err != nil {
 		return fmt.Errorf("profile facts: %w", err)
@@ -160,7 +161,7 @@ func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) e
 	var prices []priceOnly
 	for rows.Next() {
 		var f ProfileFact
-		if err := rows.Scan(&f.ID, &f.LevelScore, &f.CountScorer, &f.Lat, &f.Long, &f.CreateAt, &hours, &special,
+		if err := rows.Scan(&f.ID, &f.Score, &f.LevelScore, &f.CountScorer, &f.Lat, &f.Long, &f.CreateAt, &hours, &special,
 			&f.Schedule.OpenOnHolidays, &services); err != nil {
 			return fmt.Errorf("profile facts: %w", err)
 		}
