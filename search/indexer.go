@@ -166,11 +166,11 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 		return nil, err
 	}
 	d := &profileDoc{
-		Type:       "profile",
-		Name:       IndexText(p.ProfileName),
-		City:       city.Slag,
-		Province:   strconv.FormatInt(p.ProvinceID, 10),
-		Location:   []float64{p.Long, p.Lat},
+		Type:     "profile",
+		Name:     IndexText(p.ProfileName),
+		City:     city.Slag,
+		Province: strconv.FormatInt(p.ProvinceID, 10),
+		Location: []float64{p.Long, p.Lat},
 	}
 	en := []string{p.ProfileName}
 	if f := tree.ByID(p.RangeWorkerID); f != nil {

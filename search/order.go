@@ -41,9 +41,9 @@ type fact struct {
 	created      int64
 	// doc fingerprints the index document last applied for the profile (0: unknown), so a
 	// change that leaves it as it was, such as a new review's scores, skips Bleve (docHash).
-	doc uint64
-	sched     *store.Schedule // open_now; shared by the profiles of one week without special days
-	prices    []int64         // the services' prices, lowest first (the price range filter)
+	doc    uint64
+	sched  *store.Schedule // open_now; shared by the profiles of one week without special days
+	prices []int64         // the services' prices, lowest first (the price range filter)
 }
 
 func factOf(f store.ProfileFact, sched *store.Schedule) fact {
@@ -228,9 +228,9 @@ type pageCollector struct {
 	// at least that (min_score, minLevel_score); total then counts what they keep. The index
 	// holds no scores: a new review then changes no document (docHash).
 	minScore, minLevel *float64
-	rank             *textRank       // the relevance of the hits, for the relevance order
-	ctx              context.Context // the search's, for the readers rank opens
-	kept             keptHits
+	rank               *textRank       // the relevance of the hits, for the relevance order
+	ctx                context.Context // the search's, for the readers rank opens
+	kept               keptHits
 	// ids are the profile ids of the page, best first, once the collection has ended.
 	ids  []int64
 	err  error
