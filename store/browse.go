@@ -148,6 +148,16 @@ type priceOnly struct {
 	Price int64 `json:"price"`
 }
 
+// ProfileIDBound answers the highest profile id there is (0 for none), so a table by profile id
+// is allocated once at its size instead of grown (and copied) a row at a time.
+func (s *Store) ProfileIDBound(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.read.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM profiles`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("profile id bound: %w", err)
+	}
+	return n, nil
+}
+
 // VisibleProfileFacts calls fn with the facts of every publicly visible profile. One pass over
 // the table: through a visibility index and a sort it took four times as long.
 func (s *Store) VisibleProfileFacts(ctx context.Context, fn func(ProfileFact)) error {
