@@ -165,7 +165,7 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt("province", lean(keyword()))
 	profile.AddFieldMappingsAt("field", lean(keyword()))
 	profile.AddFieldMappingsAt("categories", keyword())
-	// No scores: min_score and minLevel_score sift the hits by the facts table (order.go), and
+	// No scores: min_score and minLevel_score sift the hits by the facts table (facts.go), and
 	// a new review then changes no document.
 	// No query reads the composite _all field: building it cost a tenth of a rebuild.
 	profile.AddSubDocumentMapping("_all", bleve.NewDocumentDisabledMapping())

@@ -171,7 +171,7 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		plan = tp.rank
 	}
 	// Bleve finds the hits without scoring them, so it reads no term frequency, field length or
-	// field of a hit; pageCollector keeps and orders the page from the facts table (order.go)
+	// field of a hit; pageCollector keeps and orders the page from the facts table (facts.go, order.go)
 	// and, for relevance, from the ways the words matched (rank.go). It must see every hit:
 	// asked for one page, Bleve stops early when nothing is scored, and its Total would stop
 	// there too.
