@@ -80,11 +80,16 @@ func (ss schedules) of(s store.Schedule) *store.Schedule {
 func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	// Sized once: grown a row at a time, a million rows left about as much again in discarded
 	// copies for the garbage collector, and the server's memory after start-up twice its need.
-	bound, err := st.ProfileIDBound(ctx)
+	// Only when the ids are about as many as the profiles: one odd large id (an import) is
+	// grown to, as before, but not reserved for up front.
+	bound, count, err := st.ProfileIDBound(ctx)
 	if err != nil {
 		return err
 	}
-	rows := make([]fact, 0, min(bound, math.MaxInt32)+1)
+	var rows []fact
+	if bound <= 2*count+1024 {
+		rows = make([]fact, 0, bound+1)
+	}
 	shared := schedules{}
 	err = st.VisibleProfileFacts(ctx, func(f store.ProfileFact) {
 		if f.ID < 0 || f.ID > math.MaxInt32 {

@@ -148,14 +148,14 @@ type priceOnly struct {
 	Price int64 `json:"price"`
 }
 
-// ProfileIDBound answers the highest profile id there is (0 for none), so a table by profile id
-// is allocated once at its size instead of grown (and copied) a row at a time.
-func (s *Store) ProfileIDBound(ctx context.Context) (int64, error) {
-	var n int64
-	if err := s.read.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM profiles`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("profile id bound: %w", err)
+// ProfileIDBound answers the highest profile id there is (0 for none) and how many profiles
+// there are, so a table by profile id can be allocated once at its size instead of grown (and
+// copied) a row at a time.
+func (s *Store) ProfileIDBound(ctx context.Context) (maxID, count int64, err error) {
+	if err := s.read.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0), COUNT(*) FROM profiles`).Scan(&maxID, &count); err != nil {
+		return 0, 0, fmt.Errorf("profile id bound: %w", err)
 	}
-	return n, nil
+	return maxID, count, nil
 }
 
 // VisibleProfileFacts calls fn with the facts of every publicly visible profile. One pass over
