@@ -26,11 +26,17 @@ type facts struct {
 	// read in no useful order.
 	top      idSet
 	topLevel float64
+	// The rows hold no pointers, so the garbage collector never reads the table (at a million
+	// profiles it had 88 MB to scan on every cycle, and 64 would remain): a row's prices are a
+	// run of prices, its schedule an index into scheds.
+	prices []int64
+	loose  int               // prices in runs no row holds any more; compacted when they are most of them
+	scheds []*store.Schedule // index 0: no hours
+	free   []uint32          // indices of scheds no row holds
 }
 
+// fact is one profile's row. A row without ok is a profile the index does not hold.
 type fact struct {
-	ok    bool
-	count uint32
 	// score and level are exact, as the database holds them: min_score and minLevel_score
 	// compare them as its browse does, so both paths keep the same profiles.
 	score, level float64
@@ -38,43 +44,71 @@ type fact struct {
 	created      int64
 	// doc fingerprints the index document last applied for the profile (0: unknown), so a
 	// change that leaves it as it was, such as a new review's scores, skips Bleve (docHash).
-	doc    uint64
-	sched  *store.Schedule // open_now; shared by the profiles of one week without special days
-	prices []int64         // the services' prices, lowest first (the price range filter)
+	doc   uint64
+	count uint32
+	// sched is the profile's schedule in facts.scheds (open_now), 0 for none; shared by the
+	// profiles of one week without special days when the table was loaded, the row's own
+	// (ownSched) when it was set since.
+	sched uint32
+	// price and nprice are the run of the services' prices in facts.prices, lowest first (the
+	// price range filter).
+	price    uint32
+	nprice   uint16
+	ok       bool
+	ownSched bool
 }
 
-func factOf(f store.ProfileFact, sched *store.Schedule) fact {
+// factOf answers the row of f, its schedule at index sched.
+func factOf(f store.ProfileFact, sched uint32) fact {
 	return fact{ok: true, score: f.Score, level: f.LevelScore, count: uint32(max(0, f.CountScorer)),
-		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched, prices: f.Prices}
+		lat: f.Lat, long: f.Long, created: f.CreateAt, sched: sched}
 }
 
-// priced reports whether some price of f lies within [lo, hi] (hi 0: no upper bound).
-func (f *fact) priced(lo, hi int64) bool {
-	i, _ := slices.BinarySearch(f.prices, lo)
-	return i < len(f.prices) && (hi == 0 || f.prices[i] <= hi)
+// priced reports whether some price of f's run in prices lies within [lo, hi] (hi 0: no upper
+// bound).
+func (f *fact) priced(prices []int64, lo, hi int64) bool {
+	run := prices[f.price : f.price+uint32(f.nprice)]
+	i, _ := slices.BinarySearch(run, lo)
+	return i < len(run) && (hi == 0 || run[i] <= hi)
 }
 
-// schedules shares the schedules of the facts table: most profiles keep one of a few weeks
-// (the store shares their decoded hours), so the table holds a pointer per profile and a
-// schedule per distinct week, not one each.
-type schedules map[uintptr]*store.Schedule
+// schedules shares the schedules of a table being loaded: most profiles keep one of a few weeks
+// (the store shares their decoded hours), so the table holds a schedule per distinct week, not
+// one each.
+type schedules struct {
+	list []*store.Schedule
+	week map[uintptr]uint32
+}
 
-// of answers the shared schedule equal to s.
-func (ss schedules) of(s store.Schedule) *store.Schedule {
+// of answers the index in list of a schedule equal to s.
+func (ss *schedules) of(s store.Schedule) uint32 {
+	if noHours(s) {
+		return 0
+	}
 	if len(s.Special) > 0 || s.Week == nil {
-		return &s
+		ss.list = append(ss.list, &s)
+		return uint32(len(ss.list) - 1)
 	}
 	key := reflect.ValueOf(s.Week).Pointer() << 1
 	if s.OpenOnHolidays {
 		key |= 1
 	}
-	if p, ok := ss[key]; ok {
-		return p
+	if i, ok := ss.week[key]; ok {
+		return i
 	}
-	p := &s
-	ss[key] = p
-	return p
+	ss.list = append(ss.list, &s)
+	i := uint32(len(ss.list) - 1)
+	ss.week[key] = i
+	return i
 }
+
+// noHours reports whether s is never open: no week and no special days (OpenAt answers false).
+func noHours(s store.Schedule) bool {
+	return len(s.Special) == 0 && len(s.Week) == 0
+}
+
+// maxPrices bounds a row's run (nprice); a profile has far fewer services.
+const maxPrices = math.MaxUint16
 
 // load replaces the table with the store's visible profiles.
 func (fs *facts) load(ctx context.Context, st *store.Store) error {
@@ -90,7 +124,8 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	if bound <= 2*count+1024 {
 		rows = make([]fact, 0, bound+1)
 	}
-	shared := schedules{}
+	var prices []int64
+	shared := schedules{list: []*store.Schedule{nil}, week: map[uintptr]uint32{}}
 	err = st.VisibleProfileFacts(ctx, func(f store.ProfileFact) {
 		if f.ID < 0 || f.ID > math.MaxInt32 {
 			return
@@ -98,7 +133,10 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 		for int64(len(rows)) <= f.ID {
 			rows = append(rows, fact{})
 		}
-		rows[f.ID] = factOf(f, shared.of(f.Schedule))
+		row := factOf(f, shared.of(f.Schedule))
+		row.price, row.nprice = uint32(len(prices)), uint16(min(len(f.Prices), maxPrices))
+		prices = append(prices, f.Prices[:row.nprice]...)
+		rows[f.ID] = row
 	})
 	if err != nil {
 		return err
@@ -112,6 +150,11 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	}
 	fs.mu.Lock()
 	fs.rows, fs.top, fs.topLevel = rows, top, topLevel
+	if cap(prices) > len(prices)+len(prices)/8 {
+		prices = slices.Clone(prices) // appending left up to twice the need: hold what is used
+	}
+	fs.prices, fs.loose = prices, 0
+	fs.scheds, fs.free = shared.list, nil
 	fs.mu.Unlock()
 	return nil
 }
@@ -146,10 +189,7 @@ func (fs *facts) set(p *store.Profile) {
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
 	if !p.Visible() {
-		if p.ID < int64(len(fs.rows)) {
-			fs.rows[p.ID] = fact{}
-			fs.top.remove(p.ID)
-		}
+		fs.clear(p.ID)
 		return
 	}
 	if n := p.ID + 1; n > int64(len(fs.rows)) {
@@ -158,16 +198,103 @@ func (fs *facts) set(p *store.Profile) {
 	if words := int(p.ID/64) + 1; words > len(fs.top) {
 		fs.top = append(fs.top, make(idSet, words-len(fs.top))...)
 	}
-	sched := p.Schedule()
+	old := &fs.rows[p.ID]
 	f := factOf(store.ProfileFact{ID: p.ID, Score: p.Score, LevelScore: p.LevelScore, CountScorer: p.CountScorer,
-		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt, Prices: store.PricesOf(p.Services)}, &sched)
-	f.doc = fs.rows[p.ID].doc // the index's document is still the one it holds
+		Lat: p.Lat, Long: p.Long, CreateAt: p.CreateAt}, 0)
+	f.doc = old.doc // the index's document is still the one it holds
+	// The row's own schedule slot and run of prices are reused in place when they fit.
+	if sched := p.Schedule(); noHours(sched) {
+		fs.dropSched(old)
+	} else {
+		f.sched, f.ownSched = fs.ownSched(old), true
+		fs.scheds[f.sched] = &sched
+	}
+	f.price, f.nprice = fs.putPrices(old, store.PricesOf(p.Services))
 	fs.rows[p.ID] = f
 	if f.level >= fs.topLevel {
 		fs.top.add(p.ID)
 	} else {
 		fs.top.remove(p.ID)
 	}
+}
+
+// ownSched answers a slot of scheds for a row replacing old: old's own, a freed one, or a new
+// one.
+func (fs *facts) ownSched(old *fact) uint32 {
+	if old.ok && old.ownSched {
+		return old.sched
+	}
+	if n := len(fs.free); n > 0 {
+		i := fs.free[n-1]
+		fs.free = fs.free[:n-1]
+		return i
+	}
+	if len(fs.scheds) == 0 {
+		fs.scheds = append(fs.scheds, nil) // index 0: no hours
+	}
+	fs.scheds = append(fs.scheds, nil)
+	return uint32(len(fs.scheds) - 1)
+}
+
+// dropSched gives old's own schedule slot back.
+func (fs *facts) dropSched(old *fact) {
+	if old.ok && old.ownSched {
+		fs.scheds[old.sched] = nil
+		fs.free = append(fs.free, old.sched)
+		old.ownSched = false
+	}
+}
+
+// putPrices stores the run of a row replacing old: in old's place when it fits, else at the end
+// of prices, compacting them first when most are loose.
+func (fs *facts) putPrices(old *fact, prices []int64) (uint32, uint16) {
+	prices = prices[:min(len(prices), maxPrices)]
+	n := uint16(len(prices))
+	if old.ok && n <= old.nprice {
+		copy(fs.prices[old.price:], prices)
+		fs.loose += int(old.nprice - n)
+		return old.price, n
+	}
+	if old.ok {
+		fs.loose += int(old.nprice)
+		old.nprice = 0 // no longer its run: a compaction must not keep it
+	}
+	if fs.loose > 1024 && fs.loose > len(fs.prices)/2 {
+		fs.compact()
+	}
+	at := uint32(len(fs.prices))
+	fs.prices = append(fs.prices, prices...)
+	return at, n
+}
+
+// compact copies the runs the rows hold into a new array, leaving the loose prices behind. A
+// new array, not a move in place: the rows' offsets change with it under the same write lock.
+func (fs *facts) compact() {
+	live := make([]int64, 0, len(fs.prices)-fs.loose)
+	for i := range fs.rows {
+		f := &fs.rows[i]
+		if !f.ok {
+			continue
+		}
+		at := uint32(len(live))
+		live = append(live, fs.prices[f.price:f.price+uint32(f.nprice)]...)
+		f.price = at
+	}
+	fs.prices, fs.loose = live, 0
+}
+
+// clear empties the row of id, giving its schedule slot and prices back.
+func (fs *facts) clear(id int64) {
+	if id < 0 || id >= int64(len(fs.rows)) {
+		return
+	}
+	f := &fs.rows[id]
+	if f.ok {
+		fs.loose += int(f.nprice)
+		fs.dropSched(f)
+	}
+	*f = fact{}
+	fs.top.remove(id)
 }
 
 // docOf answers the fingerprint of the document the index holds for profile id (0: unknown).
@@ -204,8 +331,11 @@ func (fs *facts) forget(id int64) {
 	}
 	fs.mu.Lock()
 	defer fs.mu.Unlock()
-	if id >= 0 && id < int64(len(fs.rows)) {
-		fs.rows[id] = fact{}
-		fs.top.remove(id)
-	}
+	fs.clear(id)
+}
+
+// lend gives c the table for one search; the caller holds the read lock until c is done.
+func (fs *facts) lend(c *pageCollector) {
+	c.facts, c.prices, c.scheds = fs.rows, fs.prices, fs.scheds
+	c.top, c.topLevel = fs.top, fs.topLevel
 }

@@ -23,8 +23,10 @@ type pageCollector struct {
 	boxLat, boxLong float64 // half sides of a box around the circle, in degrees
 	total           int
 	k, skip         int
-	facts           []fact // the table, read-locked by the caller for the whole search
-	top             idSet  // and its best profiles (facts.top), under the same lock
+	facts           []fact            // the table, read-locked by the caller for the whole search
+	prices          []int64           // and its prices (facts.prices),
+	scheds          []*store.Schedule // its schedules (facts.scheds)
+	top             idSet             // and its best profiles (facts.top), under the same lock
 	topLevel        float64
 	docs            *docIDs
 	// open, when set, keeps only the profiles open at that moment (open_now); total then
@@ -119,7 +121,7 @@ func (c *pageCollector) fact(id int64) fact {
 func (ix *Index) collectPage(ctx context.Context, req *bleve.SearchRequest, pc *pageCollector) (*bleve.SearchResult, error) {
 	ctx = context.WithValue(ctx, bsearch.MakeDocumentMatchHandlerKey, bsearch.MakeDocumentMatchHandler(pc.handler))
 	ix.facts.mu.RLock()
-	pc.facts, pc.top, pc.topLevel = ix.facts.rows, ix.facts.top, ix.facts.topLevel
+	ix.facts.lend(pc)
 	res, err := ix.idx.SearchInContext(ctx, req)
 	ix.facts.mu.RUnlock()
 	if err == nil {
@@ -229,9 +231,9 @@ func (c *pageCollector) counts() bool {
 // keeps reports whether a hit of facts f passes the collector's sifting.
 func (c *pageCollector) keeps(f *fact) bool {
 	switch {
-	case c.priced && !f.priced(c.priceLo, c.priceHi):
+	case c.priced && !f.priced(c.prices, c.priceLo, c.priceHi):
 		return false
-	case c.open != nil && (f.sched == nil || !f.sched.OpenAt(*c.open)):
+	case c.open != nil && (f.sched == 0 || !c.scheds[f.sched].OpenAt(*c.open)):
 		return false
 	case c.minScore != nil && f.score < *c.minScore:
 		return false
@@ -276,7 +278,7 @@ func (c *pageCollector) weighed(id int64, w float64) {
 func (ix *Index) scanFacts(c *pageCollector) int {
 	ix.facts.mu.RLock()
 	defer ix.facts.mu.RUnlock()
-	c.facts, c.top, c.topLevel = ix.facts.rows, ix.facts.top, ix.facts.topLevel
+	ix.facts.lend(c)
 	n := 0
 	for id := range c.facts {
 		if c.facts[id].ok {
