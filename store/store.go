@@ -80,11 +80,16 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	q.Set("_busy_timeout", "5000")  // wait for a checkpoint or another process rather than fail at once
 	q.Set("_foreign_keys", "on")    // the schema's references are rules, not comments
 	q.Set("_synchronous", "NORMAL") // durable with WAL up to the last checkpointed commit; far faster than FULL
-	q.Set("_cache_size", "-8000")   // 8 MiB page cache per connection: hot indexes stay; hot profiles live in the API's form cache
+	q.Set("_cache_size", "-8000")   // 8 MiB page cache for the writer: hot indexes stay; hot profiles live in the API's form cache
 	wq := cloneValues(q)
 	wq.Set("_txlock", "immediate") // read-then-write transactions take the lock up front: no "database is locked" midway
 	rq := cloneValues(q)
-	rq.Set("_query_only", "true")    // a read connection can never write by mistake
+	rq.Set("_query_only", "true") // a read connection can never write by mistake
+	// 2 MiB, not 8, per read connection: the operating system caches the file anyway, and each
+	// cached MiB cost about two and a half in the C allocator's fragmented arenas (at a million
+	// profiles 109 -> 48 MiB outside Go's heap); A/B on comments, profile pages, browse and text
+	// + city showed no change in speed.
+	rq.Set("_cache_size", "-2000")
 	rq.Set("_stmt_cache_size", "64") // reads repeat a few dozen statements: preparing each anew cost a fifth of a profile read
 
 	if err := restrictFiles(path); err != nil {
