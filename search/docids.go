@@ -174,3 +174,15 @@ func (v *docView) segmentOf(num uint64) int {
 	v.last = lo
 	return lo
 }
+
+// segIDs answers the profile ids of each segment's documents by number (as segmentIDs).
+func (v *docView) segIDs() ([][]int64, error) {
+	ids := make([][]int64, len(v.segs))
+	for i, s := range v.segs {
+		if s.err != nil {
+			return nil, s.err
+		}
+		ids[i] = s.ids
+	}
+	return ids, nil
+}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -167,4 +168,47 @@ func Segments(ix *Index) int {
 		return 0
 	}
 	return segmentsOf(a)
+}
+
+// SuggestPlain answers the suggestions with the profiles collected through Bleve's searcher
+// instead of from bitmaps of the postings (collectBits).
+func SuggestPlain(ctx context.Context, ix *Index, prefix, city string) (*Suggestions, error) {
+	useBits = false
+	defer func() { useBits = true }()
+	return ix.Suggest(ctx, prefix, city)
+}
+
+// DeletedDocuments answers how many deleted documents the index's current snapshot still holds.
+func DeletedDocuments(ix *Index) uint64 {
+	r, err := ix.reader()
+	if err != nil {
+		return 0
+	}
+	defer r.Close()
+	snap, ok := r.(*scorch.IndexSnapshot)
+	if !ok {
+		return 0
+	}
+	var n uint64
+	for _, ss := range snap.Segments() {
+		if d := ss.Deleted(); d != nil {
+			n += d.GetCardinality()
+		}
+	}
+	return n
+}
+
+// SuggestCounts answers how many profiles the suggestions for prefix match, counted from
+// bitmaps of the postings (collectBits) and by Bleve's searcher.
+func SuggestCounts(ctx context.Context, ix *Index, prefix, city string) (bits, plain int, err error) {
+	q := suggestQuery(QueryTokens(prefix), city)
+	if bits, err = ix.collectBits(ctx, q, &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}); err != nil {
+		return 0, 0, err
+	}
+	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
+	res, err := ix.idx.SearchInContext(ctx, req)
+	if err != nil {
+		return 0, 0, err
+	}
+	return bits, int(res.Total), nil
 }

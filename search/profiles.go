@@ -256,6 +256,10 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 // it off to compare with the plain path.
 var useTiers = true
 
+// useBits: suggestions collect their hits from bitmaps of the postings (collectBits); the tests
+// turn it off to compare with Bleve's searcher.
+var useBits = true
+
 func term(field, value string) *query.TermQuery {
 	q := bleve.NewTermQuery(value)
 	q.SetField(field)

@@ -145,6 +145,30 @@ func (lx *lexicon) canonical(e *lexEntry) *lexEntry {
 // suggestProfiles answers the best profiles (level_score) whose name holds the words typed, the
 // last one as the start of a word.
 func (ix *Index) suggestProfiles(ctx context.Context, tokens []string, city string) ([]int64, error) {
+	q := suggestQuery(tokens, city)
+	pc := &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}
+	err := errNoTiers // Bleve's way, unless the bitmaps answer
+	if useBits {
+		_, err = ix.collectBits(ctx, q, pc)
+	}
+	if err == errNoTiers {
+		pc = &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}
+		req := bleve.NewSearchRequestOptions(q, collectAll, 0, false)
+		req.Score = "none"
+		_, err = ix.collectPage(ctx, req, pc)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if pc.ids == nil {
+		return []int64{}, nil
+	}
+	return pc.ids, nil
+}
+
+// suggestQuery matches the profiles whose name holds tokens, the last one as the start of a
+// word, in city when it is not "".
+func suggestQuery(tokens []string, city string) query.Query {
 	var must []query.Query
 	if city != "" {
 		must = append(must, term("city", city))
@@ -162,18 +186,8 @@ func (ix *Index) suggestProfiles(ctx context.Context, tokens []string, city stri
 			must = append(must, p)
 		}
 	}
-	var q query.Query = must[0]
-	if len(must) > 1 {
-		q = bleve.NewConjunctionQuery(must...)
+	if len(must) == 1 {
+		return must[0]
 	}
-	req := bleve.NewSearchRequestOptions(q, collectAll, 0, false)
-	req.Score = "none"
-	pc := &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}
-	if _, err := ix.collectPage(ctx, req, pc); err != nil {
-		return nil, err
-	}
-	if pc.ids == nil {
-		return []int64{}, nil
-	}
-	return pc.ids, nil
+	return bleve.NewConjunctionQuery(must...)
 }

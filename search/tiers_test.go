@@ -203,3 +203,78 @@ func randomQueries(t *testing.T, st *store.Store, n int) []string {
 	}
 	return out
 }
+
+// TestSuggestBitsEqualPlain holds the suggestions' best profiles collected from bitmaps of the
+// postings (collectBits) to those Bleve's searcher hands over one by one: the same profiles in
+// the same order for the starts of profile names, one letter to eight, alone and within a city,
+// on an index with several segments and deleted documents.
+func TestSuggestBitsEqualPlain(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Seeded(t)
+	storetest.Demo(t, st, 3000, 5)
+	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
+	// Blocked, then half of them accepted again: their first documents stay behind, deleted.
+	for _, status := range []string{store.StatusBlocked, store.StatusAccepted} {
+		for id := int64(1); id <= 3000; id += 29 {
+			if status == store.StatusAccepted && id%2 == 0 {
+				continue
+			}
+			if _, err := st.SetProfileStatus(ctx, nil, id, status, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.sync()
+	}
+	if n := search.DeletedDocuments(f.ix); n == 0 {
+		t.Fatal("no deleted documents to leave out")
+	}
+	// The names whole, of the profiles blocked (and of those accepted again) among them: so few
+	// hits that a deleted document would show.
+	rows, err := st.DB().QueryContext(ctx, `SELECT CASE WHEN id % 29 = 1 THEN profile_name ELSE substr(profile_name, 1, 8) END FROM profiles ORDER BY id LIMIT 600`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, s)
+	}
+	rows.Close()
+	rng := rand.New(rand.NewPCG(5, 8))
+	full := 0
+	for i, name := range names {
+		r := []rune(name)
+		typed := name
+		if len(r) <= 8 {
+			typed = string(r[:1+rng.IntN(len(r))])
+		}
+		city := []string{"", "", "tehran", "shiraz"}[i%4]
+		fast, err := f.ix.Suggest(ctx, typed, city)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := search.SuggestPlain(ctx, f.ix, typed, city)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(fast.Profiles, plain.Profiles) {
+			t.Fatalf("%q in %q: %v from the bitmaps, %v from Bleve", typed, city, fast.Profiles, plain.Profiles)
+		}
+		bits, all, err := search.SuggestCounts(ctx, f.ix, typed, city)
+		if err != nil || bits != all {
+			t.Fatalf("%q in %q: %d hits from the bitmaps, %d from Bleve (%v)", typed, city, bits, all, err)
+		}
+		if len(fast.Profiles) == 6 {
+			full++
+		}
+	}
+	if full < len(names)/4 {
+		t.Fatalf("only %d of %d prefixes filled a page", full, len(names))
+	}
+	if m := f.ix.FastPathMisses(); m.Tiers != 0 {
+		t.Fatalf("fast path misses: %+v", m)
+	}
+}
