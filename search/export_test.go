@@ -126,10 +126,11 @@ func OnDiskPosition(dir string) (int64, error) {
 }
 
 // SearchProfilesPlain runs q with relevance pages from the plain path (every hit weighed
-// through Bleve, rank.go) instead of the tiers (tiers.go).
+// through Bleve, rank.go) instead of the tiers (tiers.go), and other pages with the hits handed
+// over by Bleve's searcher instead of from bitmaps (collectBits).
 func SearchProfilesPlain(ctx context.Context, ix *Index, q ProfileQuery) (*ProfileHits, error) {
-	useTiers = false
-	defer func() { useTiers = true }()
+	useTiers, useBits = false, false
+	defer func() { useTiers, useBits = true, true }()
 	return ix.SearchProfiles(ctx, q)
 }
 

@@ -236,6 +236,18 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 		}
 		return &ProfileHits{IDs: pc.ids, Total: n}, tp, nil
 	}
+	if pc.rank == nil && useBits {
+		n, err := ix.collectBits(ctx, pq, pc)
+		if err == nil {
+			if pc.counts() {
+				n = pc.total
+			}
+			return &ProfileHits{IDs: pc.ids, Total: n}, tp, nil
+		}
+		if err != errNoTiers {
+			return nil, nil, fmt.Errorf("search profiles: %w", err)
+		}
+	}
 	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)
@@ -256,8 +268,9 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 // it off to compare with the plain path.
 var useTiers = true
 
-// useBits: suggestions collect their hits from bitmaps of the postings (collectBits); the tests
-// turn it off to compare with Bleve's searcher.
+// useBits: pages in an order of the facts table (not relevance) and suggestions collect their
+// hits from bitmaps of the postings (collectBits); the tests turn it off to compare with Bleve's
+// searcher.
 var useBits = true
 
 func term(field, value string) *query.TermQuery {

@@ -237,8 +237,9 @@ func (w *hitWalk) walk(docs *roaring.Bitmap, segIDs []int64, f func(id int64)) e
 // through Bleve's searcher, which hands each hit to the collector at a few hundred nanoseconds
 // apiece: for a page ordered by the facts table and a query matching a large part of the
 // directory (suggestions for one letter, a tenth of a million profiles), that was nearly all
-// of the time. pc must not sift (total is every hit). errNoTiers when the reader is not a
-// scorch snapshot; the caller then takes Bleve's way.
+// of the time. It answers the number of hits (for a collector that counts(), its own total is
+// the answer). errNoTiers when the reader is not a scorch snapshot, before pc saw any hit; the
+// caller then takes Bleve's way.
 func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollector) (int, error) {
 	r, err := ix.reader()
 	if err != nil {

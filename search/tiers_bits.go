@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
+	"github.com/blevesearch/bleve/v2/geo"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -91,13 +92,20 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 	case *query.TermQuery:
 		return e.term(q.Field(), q.Term)
 	case *query.ConjunctionQuery:
+		// A circle's cells are the union of many postings, often far more documents than the
+		// other conditions hold: those are found first and the cells read within them.
 		var out segBits
-		for j, c := range q.Conjuncts {
+		var circles []*cellQuery
+		for _, c := range q.Conjuncts {
+			if cq, ok := c.(*cellQuery); ok {
+				circles = append(circles, cq)
+				continue
+			}
 			b, err := e.eval(c)
 			if err != nil {
 				return nil, err
 			}
-			if j == 0 {
+			if out == nil {
 				out = slices.Clone(b) // b may be remembered: its slice must not change
 				continue
 			}
@@ -105,10 +113,19 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 				out[i] = and(out[i], b[i])
 			}
 		}
+		for _, cq := range circles {
+			b, err := e.cells(cq, out)
+			if err != nil {
+				return nil, err
+			}
+			out = b
+		}
 		if out == nil {
 			out = make(segBits, len(e.segs))
 		}
 		return out, nil
+	case *cellQuery:
+		return e.cells(q, nil)
 	case *query.FuzzyQuery:
 		// As Bleve's fuzzy searcher does without a prefix: the index's words one or two
 		// letters away (its own automaton over the snapshot's dictionary), any of them.
@@ -133,6 +150,52 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 		return out, nil
 	}
 	return e.search(q)
+}
+
+// cells answers the documents in the cells covering q's circle, within the documents of mask
+// when it is not nil; through Bleve's searcher when the index has no s2 plugin (cellQuery).
+func (e *bitsEval) cells(q *cellQuery, mask segBits) (segBits, error) {
+	var tokens []string
+	if plugin, err := e.snap.GetSpatialAnalyzerPlugin("s2"); err == nil {
+		tokens = plugin.GetQueryTokens(geo.NewPointDistance(q.lat, q.long, q.radius))
+	}
+	if tokens == nil {
+		b, err := e.search(q)
+		if err != nil || mask == nil {
+			return b, err
+		}
+		out := make(segBits, len(e.segs))
+		for i := range out {
+			out[i] = and(mask[i], b[i])
+		}
+		return out, nil
+	}
+	parts := make([][]*roaring.Bitmap, len(e.segs))
+	for _, t := range tokens {
+		b, err := e.term(fieldLocation, t)
+		if err != nil {
+			return nil, err
+		}
+		for i, bm := range b {
+			if mask != nil {
+				bm = and(mask[i], bm)
+			}
+			if bm != nil {
+				parts[i] = append(parts[i], bm)
+			}
+		}
+	}
+	out := make(segBits, len(e.segs))
+	for i, ps := range parts {
+		switch len(ps) {
+		case 0:
+		case 1:
+			out[i] = ps[0]
+		default:
+			out[i] = roaring.FastOr(ps...)
+		}
+	}
+	return out, nil
 }
 
 // fuzzy answers the documents holding a word of field within fuzziness letters of term.

@@ -2,10 +2,12 @@ package search_test
 
 import (
 	"context"
+	"database/sql"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"kardan/search"
 	"kardan/store"
@@ -276,5 +278,128 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 	}
 	if m := f.ix.FastPathMisses(); m.Tiers != 0 {
 		t.Fatalf("fast path misses: %+v", m)
+	}
+}
+
+// TestBitsEqualPlain holds the pages in an order of the facts table (best, nearest, newest,
+// reviews) collected from bitmaps of the postings (collectBits, a circle's cells read within
+// the other conditions) to those whose hits Bleve's searcher hands over one by one: the same
+// page and the same count, for random mixes of a circle (500 m to 100 km around a profile), a
+// category, a city, words, open now, a price range, a lowest score and later pages, over
+// segments with deleted documents.
+func TestBitsEqualPlain(t *testing.T) {
+	ctx := context.Background()
+	st := storetest.Seeded(t)
+	storetest.Demo(t, st, 3000, 5)
+	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
+	for _, status := range []string{store.StatusBlocked, store.StatusAccepted} {
+		for id := int64(1); id <= 3000; id += 23 {
+			if status == store.StatusAccepted && id%2 == 0 {
+				continue
+			}
+			if _, err := st.SetProfileStatus(ctx, nil, id, status, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.sync()
+	}
+	if search.DeletedDocuments(f.ix) == 0 {
+		t.Fatal("no deleted documents to leave out")
+	}
+	var points [][2]float64
+	var cats, cities []string
+	for _, c := range []struct {
+		sql  string
+		scan func(*sql.Rows) error
+	}{
+		{`SELECT lat, long FROM profiles WHERE lat IS NOT NULL ORDER BY id LIMIT 200`, func(r *sql.Rows) error {
+			var p [2]float64
+			err := r.Scan(&p[0], &p[1])
+			points = append(points, p)
+			return err
+		}},
+		{`SELECT slag FROM work_categories WHERE id IN (SELECT category_id FROM profile_categories) ORDER BY id`, func(r *sql.Rows) error {
+			var s string
+			err := r.Scan(&s)
+			cats = append(cats, s)
+			return err
+		}},
+		{`SELECT slag FROM cities WHERE id IN (SELECT city_id FROM profiles) ORDER BY id`, func(r *sql.Rows) error {
+			var s string
+			err := r.Scan(&s)
+			cities = append(cities, s)
+			return err
+		}},
+	} {
+		rows, err := st.DB().QueryContext(ctx, c.sql)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			if err := c.scan(rows); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows.Close()
+	}
+	words := randomQueries(t, st, 100)
+	rng := rand.New(rand.NewPCG(23, 5))
+	orders := []string{search.OrderBest, search.OrderNearest, search.OrderNewest, search.OrderReviews}
+	minScore := 3.0
+	var compared, nonEmpty, deep, circles int
+	for i := range 800 {
+		q := search.ProfileQuery{Order: orders[i%len(orders)], Take: 1 + rng.IntN(30)}
+		if i%3 != 2 {
+			p := points[rng.IntN(len(points))]
+			q.HasPoint, q.Lat, q.Long = true, p[0], p[1]
+			q.Radius = []float64{500, 2000, 5000, 20000, 100000}[rng.IntN(5)]
+		}
+		if rng.IntN(2) == 0 {
+			q.Category = cats[rng.IntN(len(cats))]
+		}
+		if rng.IntN(4) == 0 {
+			q.City = cities[rng.IntN(len(cities))]
+		}
+		if q.Category == "" && !q.HasPoint || rng.IntN(5) == 0 {
+			q.Text = words[rng.IntN(len(words))]
+		}
+		switch rng.IntN(8) {
+		case 0:
+			q.OpenNow, q.Now = true, time.Date(2026, 12, 7, 10, 0, 0, 0, time.UTC)
+		case 1:
+			q.PriceMin, q.PriceMax = 100000, 2000000
+		case 2:
+			q.MinScore = &minScore
+		case 3, 4:
+			q.Skip = q.Take * (1 + rng.IntN(3))
+		}
+		fast, err := f.ix.SearchProfiles(ctx, q)
+		if err != nil {
+			t.Fatalf("%+v: %v", q, err)
+		}
+		plain, err := search.SearchProfilesPlain(ctx, f.ix, q)
+		if err != nil {
+			t.Fatalf("%+v: %v", q, err)
+		}
+		compared++
+		if fast.Total != plain.Total || !slices.Equal(fast.IDs, plain.IDs) {
+			t.Errorf("%+v: bitmaps %d %v, Bleve %d %v", q, fast.Total, fast.IDs, plain.Total, plain.IDs)
+		}
+		if plain.Total > 0 {
+			nonEmpty++
+			if q.HasPoint {
+				circles++
+			}
+		}
+		if plain.Total > q.Skip+q.Take {
+			deep++
+		}
+	}
+	t.Logf("%d queries compared, %d with hits (%d in a circle), %d with more hits than the page", compared, nonEmpty, circles, deep)
+	if nonEmpty < compared*2/5 || deep < compared/5 || circles < compared/5 {
+		t.Errorf("too few answers to compare: %d of %d with hits, %d in a circle, %d past the page", nonEmpty, compared, circles, deep)
+	}
+	if m := f.ix.FastPathMisses(); m.Tiers != 0 || m.Cells != 0 {
+		t.Errorf("the bitmaps gave way to Bleve: %+v", m)
 	}
 }
