@@ -253,6 +253,10 @@ func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollect
 	if err != nil {
 		return 0, err
 	}
+	if total == 0 || pc.k <= 0 && !pc.counts() {
+		pc.finish()
+		return total, nil
+	}
 	ids, err := e.view.segIDs()
 	if err != nil {
 		return 0, err

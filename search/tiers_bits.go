@@ -96,6 +96,7 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 		// other conditions hold: those are found first and the cells read within them.
 		var out segBits
 		var circles []*cellQuery
+		first := true
 		for _, c := range q.Conjuncts {
 			if cq, ok := c.(*cellQuery); ok {
 				circles = append(circles, cq)
@@ -105,8 +106,8 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 			if err != nil {
 				return nil, err
 			}
-			if out == nil {
-				out = slices.Clone(b) // b may be remembered: its slice must not change
+			if first {
+				out, first = slices.Clone(b), false // b may be remembered: its slice must not change
 				continue
 			}
 			for i := range out {

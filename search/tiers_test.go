@@ -372,6 +372,8 @@ func TestBitsEqualPlain(t *testing.T) {
 			q.MinScore = &minScore
 		case 3, 4:
 			q.Skip = q.Take * (1 + rng.IntN(3))
+		case 5:
+			q.Take = 0 // the count alone
 		}
 		fast, err := f.ix.SearchProfiles(ctx, q)
 		if err != nil {
