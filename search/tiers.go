@@ -159,26 +159,37 @@ func (ix *Index) tiersOnSnapshot(ctx context.Context, r index.IndexReader, pq qu
 		}
 		return 0
 	})
+	err = ix.walkHits(e, pc, func(ids [][]int64, each *hitWalk) error {
+		for j, t := range tiers {
+			// Tiers of one weight are consecutive; once a weight is done and the page full,
+			// every lighter hit weighs less than the page's worst.
+			if j > 0 && t.weight != tiers[j-1].weight && len(pc.kept) >= pc.k {
+				break
+			}
+			if err := each.walk(t.docs, ids[t.seg], func(id int64) { pc.weighed(id, t.weight) }); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return total, err
+}
+
+// walkHits runs f with the facts table lent to pc and read-locked meanwhile, then ends pc's
+// collection; ids are the profile ids of e's snapshot by segment and document number.
+func (ix *Index) walkHits(e *bitsEval, pc *pageCollector, f func(ids [][]int64, each *hitWalk) error) error {
 	ids, err := e.view.segIDs()
 	if err != nil {
-		return 0, err
+		return err
 	}
 	ix.facts.mu.RLock()
 	defer ix.facts.mu.RUnlock()
 	ix.facts.lend(pc)
-	var each hitWalk
-	for j, t := range tiers {
-		// Tiers of one weight are consecutive; once a weight is done and the page full, every
-		// lighter hit weighs less than the page's worst.
-		if j > 0 && t.weight != tiers[j-1].weight && len(pc.kept) >= pc.k {
-			break
-		}
-		if err := each.walk(t.docs, ids[t.seg], func(id int64) { pc.weighed(id, t.weight) }); err != nil {
-			return 0, err
-		}
+	if err := f(ids, &hitWalk{}); err != nil {
+		return err
 	}
 	pc.finish()
-	return total, nil
+	return nil
 }
 
 // hitsOf evaluates q on snapshot r to bitmaps of its hits' document numbers, a bitmap per
@@ -257,22 +268,16 @@ func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollect
 		pc.finish()
 		return total, nil
 	}
-	ids, err := e.view.segIDs()
-	if err != nil {
-		return 0, err
-	}
-	ix.facts.mu.RLock()
-	defer ix.facts.mu.RUnlock()
-	ix.facts.lend(pc)
-	var each hitWalk
-	for i, docs := range hits {
-		if docs == nil {
-			continue
+	err = ix.walkHits(e, pc, func(ids [][]int64, each *hitWalk) error {
+		for i, docs := range hits {
+			if docs == nil {
+				continue
+			}
+			if err := each.walk(docs, ids[i], func(id int64) { pc.consider(id, 0) }); err != nil {
+				return err
+			}
 		}
-		if err := each.walk(docs, ids[i], func(id int64) { pc.consider(id, 0) }); err != nil {
-			return 0, err
-		}
-	}
-	pc.finish()
-	return total, nil
+		return nil
+	})
+	return total, err
 }

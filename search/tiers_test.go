@@ -212,24 +212,7 @@ func randomQueries(t *testing.T, st *store.Store, n int) []string {
 // on an index with several segments and deleted documents.
 func TestSuggestBitsEqualPlain(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Seeded(t)
-	storetest.Demo(t, st, 3000, 5)
-	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
-	// Blocked, then half of them accepted again: their first documents stay behind, deleted.
-	for _, status := range []string{store.StatusBlocked, store.StatusAccepted} {
-		for id := int64(1); id <= 3000; id += 29 {
-			if status == store.StatusAccepted && id%2 == 0 {
-				continue
-			}
-			if _, err := st.SetProfileStatus(ctx, nil, id, status, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
-		f.sync()
-	}
-	if n := search.DeletedDocuments(f.ix); n == 0 {
-		t.Fatal("no deleted documents to leave out")
-	}
+	f, st := demoWithDeletions(t, 29)
 	// The names whole, of the profiles blocked (and of those accepted again) among them: so few
 	// hits that a deleted document would show.
 	rows, err := st.DB().QueryContext(ctx, `SELECT CASE WHEN id % 29 = 1 THEN profile_name ELSE substr(profile_name, 1, 8) END FROM profiles ORDER BY id LIMIT 600`)
@@ -289,23 +272,7 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 // segments with deleted documents.
 func TestBitsEqualPlain(t *testing.T) {
 	ctx := context.Background()
-	st := storetest.Seeded(t)
-	storetest.Demo(t, st, 3000, 5)
-	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
-	for _, status := range []string{store.StatusBlocked, store.StatusAccepted} {
-		for id := int64(1); id <= 3000; id += 23 {
-			if status == store.StatusAccepted && id%2 == 0 {
-				continue
-			}
-			if _, err := st.SetProfileStatus(ctx, nil, id, status, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
-		f.sync()
-	}
-	if search.DeletedDocuments(f.ix) == 0 {
-		t.Fatal("no deleted documents to leave out")
-	}
+	f, st := demoWithDeletions(t, 23)
 	var points [][2]float64
 	var cats, cities []string
 	for _, c := range []struct {
@@ -404,4 +371,30 @@ func TestBitsEqualPlain(t *testing.T) {
 	if m := f.ix.FastPathMisses(); m.Tiers != 0 || m.Cells != 0 {
 		t.Errorf("the bitmaps gave way to Bleve: %+v", m)
 	}
+}
+
+// demoWithDeletions indexes 3,000 demo profiles and blocks one in every, then accepts half of
+// those again: the blocked ones' documents and the first documents of those accepted again stay
+// in their segments, deleted.
+func demoWithDeletions(t *testing.T, every int64) (*fixture, *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	st := storetest.Seeded(t)
+	storetest.Demo(t, st, 3000, 5)
+	f := &fixture{t: t, dir: storetest.Dir(st), st: st, ix: storetest.Index(t, st)}
+	for _, status := range []string{store.StatusBlocked, store.StatusAccepted} {
+		for id := int64(1); id <= 3000; id += every {
+			if status == store.StatusAccepted && id%2 == 0 {
+				continue
+			}
+			if _, err := st.SetProfileStatus(ctx, nil, id, status, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.sync()
+	}
+	if search.DeletedDocuments(f.ix) == 0 {
+		t.Fatal("no deleted documents to leave out")
+	}
+	return f, st
 }
