@@ -3,10 +3,10 @@ package search
 import (
 	"context"
 	"fmt"
-	"github.com/blevesearch/bleve/v2/index/scorch"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
 )
