@@ -1,6 +1,7 @@
 # Kardan: one binary. `make run` to try it, `make test` to test it.
 # No SQLite build tags: the code uses neither FTS5 nor SQL math functions, and every change of
-# tags rebuilds go-sqlite3's C code (minutes). Go commands here and by hand then share one cache.
+# tags rebuilds go-sqlite3's C code (minutes). Go commands here and by hand then share one cache
+# (by hand, with CGO_CFLAGS as below).
 VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 COMMIT_DATE := $(shell git log -1 --format=%cI 2>/dev/null)
@@ -8,6 +9,13 @@ LDFLAGS := -X kardan/cmd.Version=$(VERSION) -X kardan/cmd.Commit=$(COMMIT) -X ka
 DATA    ?= ./data
 ADDR    ?= 127.0.0.1:8080
 GO      ?= go
+# SQLite's query planner stability guarantee, compiled into go-sqlite3's copy of SQLite: without
+# it most cached statements are compiled again at every call (store/sqlite_build.go). Go's own
+# default flags stay first. A `go build` by hand without it gives a binary that works the same,
+# only slower (serve logs it, doctor warns of it); it also compiles SQLite's C code once more.
+CGO_CFLAGS ?= -O2 -g
+CGO_CFLAGS += -DSQLITE_ENABLE_QPSG
+export CGO_CFLAGS
 
 .PHONY: run build web test test-go test-web test-e2e vet clean bench release release-tools licenses s3server check-html
 

@@ -145,6 +145,9 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if g.OnPostgres() && cfg.BackupEvery > 0 {
 		return nil, fmt.Errorf("--backup-every: %w", errBackupOnPostgres)
 	}
+	if !g.OnPostgres() && !store.StablePlans() {
+		slog.Warn("this binary's SQLite was built without -DSQLITE_ENABLE_QPSG: it compiles many statements again at every call, so reads are slower; build with make (it sets CGO_CFLAGS)")
+	}
 	if g.OnPostgres() && cfg.StatsSecret == "" {
 		slog.Warn("statistics: no --stats-secret (KARDAN_STATS_SECRET): each replica keeps its own visitor key, so a visitor reaching several replicas may count once on each; give every replica the same secret")
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kardan/doctor"
+	"kardan/store"
 )
 
 func newDoctorCmd(g *Globals) *cobra.Command {
@@ -38,6 +39,7 @@ a check fails; warnings alone exit 0.`,
 			c.SMS, c.SMSKey, c.SMSTemplate, c.BackupEvery = sc.SMS, sc.SMSKey, sc.SMSTemplate, sc.BackupEvery
 			c.Uploads, c.OpenUploads = g.Uploads, g.OpenStorage
 			c.SchemaVersion = schemaVersion()
+			c.UnstablePlans = !g.OnPostgres() && !store.StablePlans()
 			if t, err := time.Parse(time.RFC3339, CommitDate); err == nil {
 				c.BuiltAt = t
 			}

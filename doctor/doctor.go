@@ -53,6 +53,9 @@ type Config struct {
 	BuiltAt time.Time
 	// SchemaVersion is the binary's schema version.
 	SchemaVersion int
+	// UnstablePlans is true of a binary whose SQLite lacks the query planner stability
+	// guarantee (store.StablePlans): built without the Makefile's CGO_CFLAGS.
+	UnstablePlans bool
 	// Uploads is serve's --uploads (an s3:// URL; empty: the data directory's uploads/), and
 	// OpenUploads opens it with the keys from the environment.
 	Uploads     string
@@ -79,6 +82,7 @@ func Run(ctx context.Context, c Config) []Result {
 	add := func(r ...Result) { rs = append(rs, r...) }
 	add(checkDataDir(c)...)
 	add(checkDatabase(ctx, c)...)
+	add(checkSQLiteBuild(c))
 	add(checkIndex(ctx, c))
 	add(checkSMS(ctx, c))
 	add(checkBaseURL(c))

@@ -208,6 +208,7 @@ func TestDoctorFlagsAndClock(t *testing.T) {
 		{"clock before the build", func(c *doctor.Config) { c.BuiltAt = time.Now().Add(24 * time.Hour) }, "clock", doctor.Fail},
 		{"clock before the data", func(c *doctor.Config) { c.Now = func() time.Time { return time.Now().Add(-48 * time.Hour) } }, "clock", doctor.Fail},
 		{"old backup", func(c *doctor.Config) { c.BackupEvery = 10 * time.Minute }, "backups", doctor.Warn},
+		{"sqlite without stable plans", func(c *doctor.Config) { c.UnstablePlans = true }, "sqlite build", doctor.Warn},
 	}
 	for _, tc := range cases {
 		c := liveConfig(dir)

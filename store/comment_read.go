@@ -60,8 +60,15 @@ func (f CommentFilter) where() ([]string, []any) {
 	if f.UserID != nil {
 		where, args = append(where, "c.user_id = ?"), append(args, *f.UserID)
 	}
+	// hidden is written into the statement, not bound: the partial index comments_hidden
+	// (WHERE hidden = 1) serves the moderators' list of hidden comments only when the planner
+	// sees the value, and with stable plans (store/sqlite_build.go) it never looks at a bound one.
 	if f.Hidden != nil {
-		where, args = append(where, "c.hidden = ?"), append(args, *f.Hidden)
+		if *f.Hidden {
+			where = append(where, "c.hidden = 1")
+		} else {
+			where = append(where, "c.hidden = 0")
+		}
 	}
 	if f.CategoryID > 0 {
 		where = append(where, "EXISTS (SELECT 1 FROM json_each(c.category_list) j WHERE CAST(j.value AS BIGINT) = ?)")
