@@ -2,7 +2,6 @@ package api
 
 import (
 	"bufio"
-	"compress/gzip"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -18,6 +17,7 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
+	"github.com/klauspost/compress/gzip"
 
 	"kardan/store"
 )
@@ -298,6 +298,10 @@ func withGzip(next http.Handler) http.Handler {
 	})
 }
 
+// klauspost/compress's gzip (in the build already, for the S3 client) in place of the standard
+// library's: at level 1 it takes about half the time for answers a percent or two larger, and
+// compression was a tenth of the server's CPU under make loadtest (A/B: 684 -> 723 writes a
+// second, 0.525 -> 0.50 ms of CPU a request).
 var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed); return w }}
 
 // gzipWriter decides at the first write whether the answer is worth compressing.
