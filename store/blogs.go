@@ -110,12 +110,8 @@ func (s *Store) BlogsByIDs(ctx context.Context, ids []int64) ([]*Blog, error) {
 	if len(ids) == 0 {
 		return []*Blog{}, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE b.id IN (?`+
-		strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	in, args := s.idsIn("b.id", ids)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+blogColumns+` FROM blogs b WHERE `+in, args...)
 	if err != nil {
 		return nil, fmt.Errorf("blogs by id: %w", err)
 	}

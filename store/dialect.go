@@ -1,6 +1,7 @@
 package store
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -154,6 +155,33 @@ func (s *Store) fixedJoin() string {
 		return "JOIN"
 	}
 	return "CROSS JOIN"
+}
+
+// idsIn answers the condition that col is one of ids (at least one), and its arguments. On
+// SQLite the ids go as one JSON array read by json_each, so the statement's text is the same
+// for any number of ids and stays in each connection's statement cache; an IN list of n
+// placeholders was a statement of its own for each n (the cards of a page's form cache misses,
+// a different n nearly every time), compiled again whenever it had fallen out of the cache.
+// PostgreSQL keeps the list: its planner would guess a set-returning function at a thousand
+// rows, and its driver prepares each text once per connection anyway. TestIDsInMatchesTheList.
+func (s *Store) idsIn(col string, ids []int64) (string, []any) {
+	if s.engine == enginePostgres {
+		args := make([]any, len(ids))
+		for i, id := range ids {
+			args[i] = id
+		}
+		return col + ` IN (?` + strings.Repeat(",?", len(ids)-1) + `)`, args
+	}
+	b := make([]byte, 0, 2+8*len(ids))
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
+	}
+	b = append(b, ']')
+	return col + ` IN (SELECT value FROM json_each(?))`, []any{string(b)}
 }
 
 // Engine answers "sqlite" or "postgres".

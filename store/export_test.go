@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 )
 
 // PlainWrites makes every later write of s run alone (BEGIN, fn, COMMIT), as before group
@@ -39,4 +40,26 @@ func CommentTargetOf(s *Store, id int64) (p *Profile, err error) {
 		return err
 	})
 	return p, err
+}
+
+// IDsInBothWays answers the ids of the profiles among ids read through idsIn and through a
+// plain list of placeholders, each sorted.
+func IDsInBothWays(s *Store, ids []int64) (viaIn, plain []int64, err error) {
+	ctx := context.Background()
+	scanID := func(r scanner) (int64, error) {
+		var id int64
+		err := r.Scan(&id)
+		return id, err
+	}
+	in, args := s.idsIn("p.id", ids)
+	if viaIn, err = queryRows(ctx, s.read, scanID, `SELECT p.id FROM profiles p WHERE `+in+` ORDER BY p.id`, args...); err != nil {
+		return nil, nil, err
+	}
+	list := make([]any, len(ids))
+	for i, id := range ids {
+		list[i] = id
+	}
+	plain, err = queryRows(ctx, s.read, scanID, `SELECT p.id FROM profiles p WHERE p.id IN (?`+
+		strings.Repeat(",?", len(ids)-1)+`) ORDER BY p.id`, list...)
+	return viaIn, plain, err
 }

@@ -256,15 +256,12 @@ func (s *Store) profilesIn(ctx context.Context, ids []int64, public bool) ([]*Pr
 	if len(ids) == 0 {
 		return []*Profile{}, owners, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
 	cols := profileColumns
 	if public {
 		cols += `, p.owner_name, p.owner_image` // kept current by triggers (0005_profile_owners.sql)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM profiles p WHERE p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	in, args := s.idsIn("p.id", ids)
+	rows, err := s.read.QueryContext(ctx, `SELECT `+cols+` FROM profiles p WHERE `+in, args...)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -306,13 +303,8 @@ func (s *Store) ProfileOwners(ctx context.Context, userIDs []int64) (map[int64]P
 	if len(userIDs) == 0 {
 		return out, nil
 	}
-	ids := dedupe(userIDs)
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id, name, number_phone, profile_image FROM users WHERE id IN (?`+
-		strings.Repeat(",?", len(ids)-1)+`)`, args...)
+	in, args := s.idsIn("id", dedupe(userIDs))
+	rows, err := s.read.QueryContext(ctx, `SELECT id, name, number_phone, profile_image FROM users WHERE `+in, args...)
 	if err != nil {
 		return nil, fmt.Errorf("profile owners: %w", err)
 	}
@@ -342,16 +334,13 @@ func (s *Store) VisibleProfileCards(ctx context.Context, ids []int64) ([]Profile
 	if len(ids) == 0 {
 		return []ProfileCard{}, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	in, args := s.idsIn("p.id", ids)
 	cards, err := queryRows(ctx, s.read, func(sc scanner) (ProfileCard, error) {
 		var c ProfileCard
 		err := sc.Scan(&c.ID, &c.ProfileName, &c.Slug, &c.CityID, &c.ProfileImage, &c.Logo)
 		return c, err
 	}, `SELECT p.id, p.profile_name, p.slug, p.city_id, p.profile_image, p.logo FROM profiles p
-		WHERE `+visibleSQL+` AND p.id IN (?`+strings.Repeat(",?", len(ids)-1)+`)`, args...)
+		WHERE `+visibleSQL+` AND `+in, args...)
 	if err != nil {
 		return nil, fmt.Errorf("profile cards: %w", err)
 	}

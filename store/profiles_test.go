@@ -3,7 +3,9 @@ package store_test
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -501,6 +503,32 @@ func TestProfileCardsMatchTheProfiles(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("asked %v:\ngot  %+v\nwant %+v", ask, got, want)
+		}
+	}
+}
+
+// TestIDsInMatchesTheList: the ids' condition of the reads by id (one JSON array on SQLite)
+// keeps exactly the rows a plain IN list keeps: lists of 1 to 150 ids, with missing ids, ids
+// asked twice, zero and negatives.
+func TestIDsInMatchesTheList(t *testing.T) {
+	f := newProfileFixture(t)
+	storetest.Demo(t, f.st, 80, 5)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := 0; round < 200; round++ {
+		n := 1 + rng.IntN(150)
+		ids := make([]int64, n)
+		for i := range ids {
+			ids[i] = int64(rng.IntN(120)) - 5 // some below 1, some above the last profile
+		}
+		if round%7 == 0 {
+			ids = append(ids, ids[0], 1<<40)
+		}
+		viaIn, plain, err := store.IDsInBothWays(f.st, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(viaIn, plain) {
+			t.Fatalf("ids %v:\n idsIn %v\n plain %v", ids, viaIn, plain)
 		}
 	}
 }
