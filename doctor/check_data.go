@@ -152,8 +152,6 @@ func checkDatabase(ctx context.Context, c Config) []Result {
 	return append(rs, adm)
 }
 
-// checkIndex compares the search index with the database. Bleve locks its index exclusively, so
-// while serve runs the comparison is skipped: the server keeps the index in step by itself.
 // checkSQLiteBuild warns of a binary built without the Makefile's SQLite flags: it works the
 // same, but SQLite compiles many statements again at every call.
 func checkSQLiteBuild(c Config) Result {
@@ -165,6 +163,8 @@ func checkSQLiteBuild(c Config) Result {
 		Fix:    "build with make (it sets CGO_CFLAGS), or use a release binary"}
 }
 
+// checkIndex compares the search index with the database. Bleve locks its index exclusively, so
+// while serve runs the comparison is skipped: the server keeps the index in step by itself.
 func checkIndex(ctx context.Context, c Config) Result {
 	r := Result{Name: "search index"}
 	info, err := search.Inspect(filepath.Join(c.DataDir, "index"))
