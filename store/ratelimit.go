@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -84,13 +83,9 @@ func (r *Reservation) Release(ctx context.Context) error {
 	}
 	ids := r.ids
 	r.ids = nil
-	q := `DELETE FROM rate_events WHERE ` + r.s.rowidColumn() + ` IN (?` + strings.Repeat(",?", len(ids)-1) + `)`
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	in, args := r.s.idsIn(r.s.rowidColumn(), ids)
 	err := r.s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, q, args...)
+		_, err := tx.ExecContext(ctx, `DELETE FROM rate_events WHERE `+in, args...)
 		return err
 	})
 	if err != nil {
