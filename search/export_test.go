@@ -213,3 +213,20 @@ func SuggestCounts(ctx context.Context, ix *Index, prefix, city string) (bits, p
 	}
 	return bits, int(res.Total), nil
 }
+
+// FinglishOfNewLexicon builds a lexicon anew from the reference data of ix and answers a
+// function giving, for a Latin word, its Persian spellings and how many entries its skeleton
+// holds in all.
+func FinglishOfNewLexicon(ctx context.Context, ix *Index) (func(w string) ([]string, int), error) {
+	r := &refCache{st: ix.st}
+	if err := r.load(ctx); err != nil {
+		return nil, err
+	}
+	return func(w string) ([]string, int) {
+		var out []string
+		for _, e := range r.lex.finglish(w, true) {
+			out = append(out, e.persianSpelling())
+		}
+		return out, len(r.lex.skel[skeleton(w)])
+	}, nil
+}

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -104,15 +106,29 @@ func (lx *lexicon) finglish(latin string, words bool) []*lexEntry {
 		}
 		var out []*lexEntry
 		for _, e := range es {
-			if e.kind == entWord && !words {
-				continue
-			}
-			out = append(out, e)
-			if len(out) == maxFinglishCandidates {
-				break
+			if e.kind != entWord || words {
+				out = append(out, e)
 			}
 		}
-		return out
+		// Categories and cities first (the lexicon files them so), then the spellings closest in
+		// length to the Latin word, the shorter and then the first in Persian order on a tie: the
+		// same candidates whatever order the lexicon was built in.
+		n := utf8.RuneCountInString(latin)
+		slices.SortStableFunc(out, func(a, b *lexEntry) int {
+			if a.kind != b.kind {
+				return cmp.Compare(a.kind, b.kind)
+			}
+			sa, sb := a.persianSpelling(), b.persianSpelling()
+			la, lb := utf8.RuneCountInString(sa), utf8.RuneCountInString(sb)
+			if c := cmp.Compare(abs(la-n), abs(lb-n)); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(la, lb); c != 0 {
+				return c
+			}
+			return strings.Compare(sa, sb)
+		})
+		return out[:min(len(out), maxFinglishCandidates)]
 	}
 	if es := try(latin); len(es) > 0 {
 		return es
@@ -133,4 +149,11 @@ func (e *lexEntry) persianSpelling() string {
 		return e.key
 	}
 	return e.fa
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

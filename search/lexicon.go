@@ -1,6 +1,9 @@
 package search
 
 import (
+	"cmp"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -173,12 +176,12 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 	lx.buildSuggest(names)
 	// Every Persian word of a name is a spelling Finglish can reach even where it names
 	// nothing by itself («tamir» → «تعمیر»).
-	for w := range lx.vocab {
+	for _, w := range slices.Sorted(maps.Keys(lx.vocab)) {
 		e := &lexEntry{kind: entWord, fa: w}
 		lx.addSkeleton(w, e)
 	}
 	for k, es := range lx.skel {
-		// A category or city first, then the spelling closest in length.
+		// A category or city first; finglish orders each kind by the word typed.
 		sort.SliceStable(es, func(i, j int) bool { return es[i].kind < es[j].kind })
 		lx.skel[k] = es
 		if strings.HasPrefix(k, "+") {
@@ -190,7 +193,11 @@ func buildLexicon(tree *store.Categories, cities []store.City, provinces []store
 			}
 		}
 	}
-	sort.Slice(lx.skelSorted, func(i, j int) bool { return lx.skelSorted[i].key < lx.skelSorted[j].key })
+	// Entries under one key in one order whatever order the map above gave them.
+	slices.SortFunc(lx.skelSorted, func(a, b suggestKey) int {
+		return cmp.Or(strings.Compare(a.key, b.key), cmp.Compare(a.entry.kind, b.entry.kind),
+			strings.Compare(a.entry.slug, b.entry.slug), strings.Compare(a.entry.key, b.entry.key))
+	})
 	return lx
 }
 
