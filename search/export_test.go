@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
@@ -212,6 +213,40 @@ func SuggestCounts(ctx context.Context, ix *Index, prefix, city string) (bits, p
 		return 0, 0, err
 	}
 	return bits, int(res.Total), nil
+}
+
+// StartsOf answers which of ids the word t matches as the last word of a query does, whole or as
+// the start of a longer word: the union of the text field's and the prefix field's postings.
+func StartsOf(ctx context.Context, ix *Index, t string, ids []int64) ([]int64, error) {
+	var size int64
+	for _, id := range ids {
+		size = max(size, id+1)
+	}
+	set, err := ix.collectIDs(ctx, bleve.NewDisjunctionQuery(term(fieldText, t), term(fieldPrefix, t)), size)
+	if err != nil {
+		return nil, err
+	}
+	defer idSetPool.Put(&set)
+	var out []int64
+	for _, id := range ids {
+		if set.has(id) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// Starts answers the terms the prefix field's filter makes of words, in order.
+func Starts(words ...string) []string {
+	var in analysis.TokenStream
+	for i, w := range words {
+		in = append(in, &analysis.Token{Term: []byte(w), Position: i + 1})
+	}
+	var out []string
+	for _, tok := range (startsFilter{min: prefixMinRunes, max: prefixMaxRunes}).Filter(in) {
+		out = append(out, string(tok.Term))
+	}
+	return out
 }
 
 // FinglishOfNewLexicon builds a lexicon anew from the reference data of ix and answers a

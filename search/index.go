@@ -26,7 +26,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "7"
+const mappingVersion = "8"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -85,18 +85,19 @@ func newMapping() mapping.IndexMapping {
 	}); err != nil {
 		panic(err) // the analyzer is fixed at compile time; failing here is a programming error
 	}
-	// The word being typed is found through the edge n-grams of every word (its first 3 to 15
-	// letters as terms of their own): one term's postings instead of a disjunction over every
-	// word that starts with it, which for three letters can be hundreds of terms.
-	if err := m.AddCustomTokenFilter("kardan_edge", map[string]interface{}{
-		"type": edgengram.Name, "min": float64(prefixMinRunes), "max": float64(prefixMaxRunes),
+	// The word being typed is found through the starts of every word (its first 3 to 15 letters,
+	// never the whole word: starts.go) as terms of their own, together with the text field's
+	// whole words: two terms' postings instead of a disjunction over every word that starts with
+	// it, which for three letters can be hundreds of terms.
+	if err := m.AddCustomTokenFilter("kardan_starts", map[string]interface{}{
+		"type": startsFilterName, "min": float64(prefixMinRunes), "max": float64(prefixMaxRunes),
 	}); err != nil {
 		panic(err)
 	}
 	if err := m.AddCustomAnalyzer("kardan_prefix", map[string]interface{}{
 		"type":          custom.Name,
 		"tokenizer":     unicode.Name,
-		"token_filters": []string{lowercase.Name, "kardan_edge"},
+		"token_filters": []string{lowercase.Name, "kardan_starts"},
 	}); err != nil {
 		panic(err)
 	}

@@ -278,10 +278,11 @@ func (wr *wordReader) joined(j string) (query.Query, error) {
 }
 
 // wordWays answers the ways one word matches (see profileTextQuery); plan, when given, learns
-// the last word's starts (rank.go's startsOnly). The ways nest: the name is part of the text,
-// and the starts of the text's words include the words whole. A way holding as many profiles as
-// the next wider one holds the same profiles, and the lighter of the two is left out: it would
-// match nothing more, and the rank would read its postings for nothing.
+// the last word's starts (rank.go's startsOnly). The ways nest: the name is part of the text.
+// A way holding as many profiles as the next wider one holds the same profiles, and the lighter
+// of the two is left out: it would match nothing more, and the rank would read its postings for
+// nothing. The starts of the text's words leave the words whole out (starts.go): the last word
+// matches as the start of a longer word through fieldPrefix and whole through the ways above.
 func (wr *wordReader) wordWays(t string, last bool, plan *rankPlan) ([]matchWay, error) {
 	runes := utf8.RuneCountInString(t)
 	inText, err := wr.count(fieldText, t)
@@ -330,12 +331,12 @@ func (wr *wordReader) wordWays(t string, last bool, plan *rankPlan) ([]matchWay,
 			pq := bleve.NewPrefixQuery(t)
 			pq.SetField(fieldText)
 			ways = append(ways, matchWay{pq, weightPrefix, 0})
-		} else if starts, err := wr.count(fieldPrefix, t); err != nil {
+		} else if longer, err := wr.count(fieldPrefix, t); err != nil {
 			return nil, err
-		} else if starts > inText {
-			ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix, starts})
+		} else if longer > 0 {
+			ways = append(ways, matchWay{term(fieldPrefix, t), weightPrefix, longer})
 			if plan != nil && inText > 0 && inName < inText && !hasStem && !latin {
-				plan.starts, plan.inText = t, inText
+				plan.starts, plan.inText, plan.longer = t, inText, longer
 			}
 		}
 	}

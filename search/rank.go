@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
@@ -44,10 +43,11 @@ type matchWay struct {
 type rankPlan struct {
 	words  [][]matchWay
 	joined query.Query
-	// starts is the last word when it matches both whole and as the start of longer words, and
-	// inText how many profiles hold it whole (see startsOnly).
-	starts string
-	inText uint64
+	// starts is the last word when it matches both whole and as the start of longer words,
+	// inText how many profiles hold it whole and longer how many a longer word starting with it
+	// (see startsOnly).
+	starts         string
+	inText, longer uint64
 	// anyWord: a hit needs only one word (a fallback), so a word none of whose ways holds a hit
 	// adds nothing.
 	anyWord bool
@@ -211,7 +211,7 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 			w.rest = 0
 		}
 		if i == len(plan.words)-1 && plan.starts != "" && !plan.anyWord {
-			only, err := ix.startsOnly(ctx, plan.starts, plan.inText, size)
+			only, err := ix.startsOnly(ctx, plan.starts, plan.inText, plan.longer, size)
 			if err != nil {
 				t.release()
 				return nil, err
@@ -259,44 +259,25 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 
 // startsOnly answers the profiles holding a longer word that starts with word but not the word
 // itself, or nil when finding them would cost about as much as reading the profiles that hold
-// the word (inText of them). A query's last word matches both ways; the whole word weighs
-// more, and telling the two apart from the word's own postings means reading all of them: for
-// «محل», 413,000 profiles at a million, against 262 that hold only «محله» or «محلی».
-func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, size int64) (idSet, error) {
+// the word (inText of them; longer hold a longer word). A query's last word matches both ways;
+// the whole word weighs more, and telling the two apart from the postings of the word whole
+// means reading all of them: for «محل», 413,000 profiles at a million, against 262 that hold
+// only «محله» or «محلی». The word's starts postings (fieldPrefix) are those holding a longer
+// word: the few of them the word's own postings skip are the set.
+func (ix *Index) startsOnly(ctx context.Context, word string, inText, longer uint64, size int64) (idSet, error) {
+	if longer > inText/4 {
+		return nil, nil
+	}
 	r, err := ix.reader()
 	if err != nil {
 		return nil, fmt.Errorf("rank text: %w", err)
 	}
 	defer r.Close()
-	longer, ok, err := longerWords(r, word, inText)
-	if err != nil || !ok {
-		return nil, err
+	starts, err := r.TermFieldReader(ctx, []byte(word), fieldPrefix, false, false, false)
+	if err != nil {
+		return nil, fmt.Errorf("rank text: %w", err)
 	}
-	// The documents holding a longer word, by number, once each and in order.
-	var nums []uint64
-	var doc index.TermFieldDoc
-	for _, term := range longer {
-		tfr, err := r.TermFieldReader(ctx, []byte(term), fieldText, false, false, false)
-		if err != nil {
-			return nil, fmt.Errorf("rank text: %w", err)
-		}
-		for {
-			d, err := tfr.Next(&doc)
-			if err != nil {
-				tfr.Close()
-				return nil, fmt.Errorf("rank text: %w", err)
-			}
-			if d == nil {
-				break
-			}
-			nums = append(nums, d.ID.Value())
-			doc.Reset()
-		}
-		tfr.Close()
-	}
-	slices.Sort(nums)
-	nums = slices.Compact(nums)
-	// Of those, the ones the word's own postings skip.
+	defer starts.Close()
 	whole := &postings{}
 	if whole.tfr, err = r.TermFieldReader(ctx, []byte(word), fieldText, false, false, false); err != nil {
 		return nil, fmt.Errorf("rank text: %w", err)
@@ -304,7 +285,18 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 	defer whole.tfr.Close()
 	view := ix.docs.view(r)
 	set := newIDSet(size)
-	for _, num := range nums {
+	var doc index.TermFieldDoc
+	for {
+		d, err := starts.Next(&doc)
+		if err == nil && d == nil {
+			return set, nil
+		}
+		if err != nil {
+			idSetPool.Put(&set)
+			return nil, fmt.Errorf("rank text: %w", err)
+		}
+		num := d.ID.Value()
+		doc.Reset()
 		if whole.holds(num) {
 			continue
 		}
@@ -319,41 +311,7 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText uint64, siz
 		}
 		set.add(id)
 	}
-	return set, nil
 }
-
-// longerWords answers the words of the text longer than word that start with it, and false
-// when they are too many to be worth reading (together more than a quarter of the inText
-// profiles holding word, or more than maxLongerWords of them).
-func longerWords(r index.IndexReader, word string, inText uint64) ([]string, bool, error) {
-	dict, err := r.FieldDictPrefix(fieldText, []byte(word))
-	if err != nil {
-		return nil, false, fmt.Errorf("rank text: %w", err)
-	}
-	defer dict.Close()
-	var longer []string
-	var inLonger uint64
-	for {
-		e, err := dict.Next()
-		if err != nil {
-			return nil, false, fmt.Errorf("rank text: %w", err)
-		}
-		if e == nil {
-			return longer, true, nil
-		}
-		if e.Term == word {
-			continue
-		}
-		longer = append(longer, e.Term)
-		inLonger += e.Count
-		if inLonger > inText/4 || len(longer) > maxLongerWords {
-			return nil, false, nil
-		}
-	}
-}
-
-// maxLongerWords bounds the postings lists startsOnly opens.
-const maxLongerWords = 256
 
 // collectIDs answers the set of profiles q matches, found without scoring.
 func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idSet, error) {

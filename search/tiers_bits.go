@@ -335,7 +335,7 @@ func (e *bitsEval) words(plan *rankPlan) ([]bitsWord, error) {
 			w.rest = 0
 		}
 		if i == len(plan.words)-1 && plan.starts != "" && !plan.anyWord {
-			only, err := e.startsOnly(plan.starts, plan.inText)
+			only, err := e.startsOnly(plan.starts, plan.inText, plan.longer)
 			if err != nil {
 				return nil, err
 			}
@@ -370,27 +370,21 @@ func (e *bitsEval) words(plan *rankPlan) ([]bitsWord, error) {
 
 // startsOnly is rank.go's startsOnly over bitmaps: the documents holding a longer word that
 // starts with word but not the word itself, or nil where startsOnly gives up.
-func (e *bitsEval) startsOnly(word string, inText uint64) (segBits, error) {
-	longer, ok, err := longerWords(e.snap, word, inText)
-	if err != nil || !ok {
-		return nil, err
+func (e *bitsEval) startsOnly(word string, inText, longer uint64) (segBits, error) {
+	if longer > inText/4 {
+		return nil, nil
 	}
-	out := make(segBits, len(e.segs))
-	for _, t := range longer {
-		b, err := e.term(fieldText, t)
-		if err != nil {
-			return nil, err
-		}
-		for i := range out {
-			out[i] = or(out[i], b[i])
-		}
+	starts, err := e.term(fieldPrefix, word)
+	if err != nil {
+		return nil, err
 	}
 	whole, err := e.term(fieldText, word)
 	if err != nil {
 		return nil, err
 	}
+	out := make(segBits, len(e.segs))
 	for i := range out {
-		out[i] = andNot(out[i], whole[i])
+		out[i] = andNot(starts[i], whole[i])
 	}
 	return out, nil
 }
