@@ -10,6 +10,8 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"kardan/store"
 )
 
 // CheckDocIDs compares the document number map (docids.go) with Bleve's own ExternalID for
@@ -265,3 +267,50 @@ func FinglishOfNewLexicon(ctx context.Context, ix *Index) (func(w string) ([]str
 		return out, len(r.lex.skel[skeleton(w)])
 	}, nil
 }
+
+// EnglishText answers what the index's English field is given for p.
+func EnglishText(ctx context.Context, ix *Index, p *store.Profile) (string, error) {
+	d, err := ix.docFor(ctx, p)
+	if err != nil {
+		return "", err
+	}
+	return d.En, nil
+}
+
+// EnglishOf answers which of ids a Latin query word matches through the English field.
+func EnglishOf(ctx context.Context, ix *Index, w string, ids []int64) ([]int64, error) {
+	var size int64
+	for _, id := range ids {
+		size = max(size, id+1)
+	}
+	m := bleve.NewMatchQuery(w)
+	m.SetField(fieldEn)
+	set, err := ix.collectIDs(ctx, m, size)
+	if err != nil {
+		return nil, err
+	}
+	defer idSetPool.Put(&set)
+	var out []int64
+	for _, id := range ids {
+		if set.has(id) {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// KeepLatin answers the words the English field's filter keeps, in order.
+func KeepLatin(words ...string) []string {
+	var in analysis.TokenStream
+	for _, w := range words {
+		in = append(in, &analysis.Token{Term: []byte(w)})
+	}
+	var out []string
+	for _, tok := range (latinFilter{}).Filter(in) {
+		out = append(out, string(tok.Term))
+	}
+	return out
+}
+
+// IsLatin reports whether a query word is searched in the English field.
+func IsLatin(s string) bool { return isLatin(s) }

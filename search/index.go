@@ -18,6 +18,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/token/edgengram"
 	"github.com/blevesearch/bleve/v2/analysis/token/lowercase"
+	"github.com/blevesearch/bleve/v2/analysis/token/porter"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 
@@ -114,6 +115,16 @@ func newMapping() mapping.IndexMapping {
 	}); err != nil {
 		panic(err)
 	}
+	// English names, stemmed as Bleve's English analyzer does, with their Persian words left out
+	// (filters.go).
+	if err := m.AddCustomAnalyzer("kardan_en", map[string]interface{}{
+		"type":      custom.Name,
+		"tokenizer": unicode.Name,
+		"token_filters": []string{latinFilterName, en.PossessiveName, lowercase.Name, en.StopName,
+			porter.Name},
+	}); err != nil {
+		panic(err)
+	}
 	m.DefaultAnalyzer = "kardan"
 	m.DefaultType = "profile"
 	m.TypeField = "type"
@@ -158,7 +169,7 @@ func newMapping() mapping.IndexMapping {
 	profile.AddFieldMappingsAt(fieldText, lean(text("kardan", false)))
 	profile.AddFieldMappingsAt(fieldName, lean(text("kardan", false)))
 	profile.AddFieldMappingsAt(fieldPrefix, lean(text("kardan_prefix", false)))
-	profile.AddFieldMappingsAt(fieldEn, lean(text(en.AnalyzerName, false)))
+	profile.AddFieldMappingsAt(fieldEn, lean(text("kardan_en", false)))
 	profile.AddFieldMappingsAt(fieldStem, lean(text("kardan", false)))
 	profile.AddFieldMappingsAt(fieldNamePrefix, lean(text("kardan_nprefix", false)))
 	profile.AddFieldMappingsAt("type", keyword())

@@ -8,8 +8,11 @@ import (
 	"github.com/blevesearch/bleve/v2/registry"
 )
 
-// startsFilterName names the token filter of fieldPrefix in the index mapping.
-const startsFilterName = "kardan_starts"
+// The token filters of our own that the index mapping names.
+const (
+	startsFilterName = "kardan_starts" // fieldPrefix
+	latinFilterName  = "kardan_latin"  // fieldEn
+)
 
 // startsFilter turns each word into its starts: its first min to max letters, but never the word
 // whole. The prefix field is read only together with the text field, which holds every word
@@ -53,8 +56,42 @@ func (f startsFilter) count(runes int) int {
 	return max(0, min(runes-1, f.max)-f.min+1)
 }
 
+// latinFilter keeps the words with no Persian letter or digit in them. The English field is
+// searched only for words without them (isLatin), which can match no other word; the profile's
+// name and services, mostly Persian, are in it for their Latin words, and their Persian ones
+// were two thirds of its postings.
+type latinFilter struct{}
+
+// Filter implements analysis.TokenFilter.
+func (latinFilter) Filter(input analysis.TokenStream) analysis.TokenStream {
+	out := input[:0]
+	for _, tok := range input {
+		if !hasPersian(tok.Term) {
+			out = append(out, tok)
+		}
+	}
+	return out
+}
+
+// hasPersian reports whether b holds a letter or digit of the Arabic block (isLatin's test).
+func hasPersian(b []byte) bool {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r >= 0x0600 && r <= 0x06ff {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
 func init() {
-	err := registry.RegisterTokenFilter(startsFilterName,
+	err := registry.RegisterTokenFilter(latinFilterName,
+		func(map[string]interface{}, *registry.Cache) (analysis.TokenFilter, error) { return latinFilter{}, nil })
+	if err != nil {
+		panic(err) // the name is fixed at compile time; a clash is a programming error
+	}
+	err = registry.RegisterTokenFilter(startsFilterName,
 		func(config map[string]interface{}, _ *registry.Cache) (analysis.TokenFilter, error) {
 			lo, okLo := config["min"].(float64)
 			hi, okHi := config["max"].(float64)

@@ -8,7 +8,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/blevesearch/bleve/v2/analysis/lang/en"
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
+	"github.com/blevesearch/bleve/v2/registry"
 
 	"kardan/search"
 )
@@ -112,5 +114,83 @@ func TestStartsMatchWhatTheWordsStartWith(t *testing.T) {
 	}
 	if checked < 40 {
 		t.Fatalf("only %d starts checked", checked)
+	}
+}
+
+// TestLatinKeepsWordsWithoutPersian checks the English field's filter: words with a Persian
+// letter or digit anywhere go, every other script stays.
+func TestLatinKeepsWordsWithoutPersian(t *testing.T) {
+	got := search.KeepLatin("apple", "سرویس", "café", "۱۲۳", "abc۱", "2024", "Москва", "لوله‌کش", "x")
+	want := []string{"apple", "café", "2024", "Москва", "x"}
+	if !slices.Equal(got, want) {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+}
+
+// TestEnglishFieldMatchesAsBefore checks that leaving the Persian words out of the English field
+// changes no Latin search: for every word of the profiles' English text, the field matches
+// exactly the profiles whose text, analysed as Bleve's English analyzer does, holds the word's
+// analysed form. Names and services mix the scripts, as real ones do.
+func TestEnglishFieldMatchesAsBefore(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	names := []string{"Apple سرویس", "تعمیرات Apple's", "Plumbing لوله‌کشی", "کافه Café", "e-mail-پست",
+		"۱۲۳abc", "abc ۱۲۳", "Tehran Best Plumbers", "نقاشی ساختمان", "The Painters نقاش", "Москва کافه"}
+	cache := registry.NewCache()
+	english, err := cache.AnalyzerNamed(en.AnalyzerName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	terms := func(text string) map[string]bool {
+		out := map[string]bool{}
+		for _, tok := range english.Analyze([]byte(text)) {
+			out[string(tok.Term)] = true
+		}
+		return out
+	}
+	var ids []int64
+	held := map[int64]map[string]bool{}
+	words := map[string]bool{}
+	for i, name := range names {
+		p := f.add(name, "توضیحات", 1, 1, 1, 101, tehranLat, tehranLong)
+		if i%3 == 0 {
+			p = f.add(name+" Service", "", 1, 1, 1, 101, tehranLat, tehranLong)
+		}
+		text, err := search.EnglishText(ctx, f.ix, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held[p.ID] = terms(text)
+		for _, w := range search.QueryTokens(text) {
+			words[w] = true
+		}
+		ids = append(ids, p.ID)
+	}
+	f.sync()
+	checked := 0
+	for w := range words {
+		if !search.IsLatin(w) {
+			continue
+		}
+		var want []int64
+		for _, id := range ids {
+			for term := range terms(w) { // a match query wants any of the word's terms
+				if held[id][term] {
+					want = append(want, id)
+					break
+				}
+			}
+		}
+		got, err := search.EnglishOf(ctx, f.ix, w, ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%q: the English field matches %v, the English analyzer %v", w, got, want)
+		}
+		checked++
+	}
+	if checked < 10 {
+		t.Fatalf("only %d Latin words checked", checked)
 	}
 }
