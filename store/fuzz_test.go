@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"math/rand/v2"
 	"regexp"
 	"strings"
 	"testing"
@@ -58,6 +59,9 @@ func FuzzFoldPersian(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		out := store.FoldPersian(in)
+		if want := foldPlain(in); out != want {
+			t.Fatalf("FoldPersian(%q) = %q, the plain fold %q", in, out, want)
+		}
 		if again := store.FoldPersian(out); again != out {
 			t.Fatalf("not idempotent: %q -> %q -> %q", in, out, again)
 		}
@@ -151,4 +155,60 @@ func FuzzSlugify(f *testing.F) {
 			t.Fatalf("Slugify(%q) = %q is not folded, so two spellings would make two slugs", in, out)
 		}
 	})
+}
+
+// foldPlain is FoldPersian without its fast path: every rune through the rules, copied.
+func foldPlain(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == 'ي' || r == 'ى' || r == 'ئ' || r == 'ې' || r == 'ۍ':
+			r = 'ی'
+		case r == 'ك' || r == 'ڪ':
+			r = 'ک'
+		case r == 'ة' || r == 'ۀ' || r == 'ە':
+			r = 'ه'
+		case r == 'أ' || r == 'إ' || r == 'ٱ' || r == 'آ':
+			r = 'ا'
+		case r == 'ؤ':
+			r = 'و'
+		case r >= '۰' && r <= '۹':
+			r = '0' + (r - '۰')
+		case r >= '٠' && r <= '٩':
+			r = '0' + (r - '٠')
+		case r == 'ـ' || (r >= '\u064b' && r <= '\u065f') || r == '\u0670' || r == '\u0654' || r == '\u0655':
+			continue
+		default:
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// TestFoldPersianAsPlain compares FoldPersian with the plain fold over random text drawn from
+// every case the rules name, the whole Arabic block, Latin of both cases, other scripts and
+// invalid bytes, mostly already folded (the fast path's case) and sometimes not.
+func TestFoldPersianAsPlain(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	var alphabet []string
+	for r := rune(0x0600); r <= 0x06ff; r++ {
+		alphabet = append(alphabet, string(r))
+	}
+	for _, x := range []string{"a", "Z", "q", "M", " ", "\u200c", "İ", "Σ", "é", "Ж", "\ufffd", "\xff", "\xe2\x80", "7", "\n"} {
+		alphabet = append(alphabet, x)
+	}
+	for i := 0; i < 20000; i++ {
+		var b strings.Builder
+		for n := rng.IntN(24); n > 0; n-- {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		in := b.String()
+		if i%2 == 0 {
+			in = foldPlain(in) // folded already, unless folding is not idempotent on it
+		}
+		if got, want := store.FoldPersian(in), foldPlain(in); got != want {
+			t.Fatalf("FoldPersian(%q) = %q, the plain fold %q", in, got, want)
+		}
+	}
 }

@@ -64,32 +64,66 @@ func isBidiControl(r rune) bool {
 // letter, diacritics and tatweel are dropped, digits become ASCII and letters lower case.
 // The zero-width non-joiner is left for the caller to decide on.
 func FoldPersian(s string) string {
+	// Most text is folded already (every profile's is, each time the index reads it): answer it
+	// as it is unless some rune changes, and copy only from there.
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return foldFrom(s, i)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if f, keep := foldRune(r); !keep || f != r || r == utf8.RuneError {
+			return foldFrom(s, i) // an invalid byte becomes U+FFFD, as ranging over s gives it
+		}
+		i += n
+	}
+	return s
+}
+
+// foldFrom answers FoldPersian(s) where s[:i] is known to stay as it is.
+func foldFrom(s string, i int) string {
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == 'ي' || r == 'ى' || r == 'ئ' || r == 'ې' || r == 'ۍ':
-			r = 'ی'
-		case r == 'ك' || r == 'ڪ':
-			r = 'ک'
-		case r == 'ة' || r == 'ۀ' || r == 'ە':
-			r = 'ه'
-		case r == 'أ' || r == 'إ' || r == 'ٱ' || r == 'آ':
-			r = 'ا'
-		case r == 'ؤ':
-			r = 'و'
-		case r >= '۰' && r <= '۹':
-			r = '0' + (r - '۰')
-		case r >= '٠' && r <= '٩':
-			r = '0' + (r - '٠')
-		case r == 'ـ' || (r >= '\u064b' && r <= '\u065f') || r == '\u0670' || r == '\u0654' || r == '\u0655':
-			continue
-		default:
-			r = unicode.ToLower(r)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		if f, keep := foldRune(r); keep {
+			b.WriteRune(f)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// foldRune answers what FoldPersian turns r into, or false when it drops it.
+func foldRune(r rune) (rune, bool) {
+	switch {
+	case r < utf8.RuneSelf:
+		if 'A' <= r && r <= 'Z' {
+			return r + ('a' - 'A'), true
+		}
+		return r, true
+	case r == 'ي' || r == 'ى' || r == 'ئ' || r == 'ې' || r == 'ۍ':
+		return 'ی', true
+	case r == 'ك' || r == 'ڪ':
+		return 'ک', true
+	case r == 'ة' || r == 'ۀ' || r == 'ە':
+		return 'ه', true
+	case r == 'أ' || r == 'إ' || r == 'ٱ' || r == 'آ':
+		return 'ا', true
+	case r == 'ؤ':
+		return 'و', true
+	case r >= '۰' && r <= '۹':
+		return '0' + (r - '۰'), true
+	case r >= '٠' && r <= '٩':
+		return '0' + (r - '٠'), true
+	case r == 'ـ' || (r >= '\u064b' && r <= '\u065f') || r == '\u0670' || r == '\u0654' || r == '\u0655':
+		return 0, false
+	case r >= 0x0600 && r <= 0x06ff:
+		return r, true // the Arabic block has no case
+	}
+	return unicode.ToLower(r), true
 }
 
 // ASCIIDigits turns Persian and Arabic digits into ASCII ones and leaves everything else.
