@@ -224,7 +224,8 @@ func StartsOf(ctx context.Context, ix *Index, t string, ids []int64) ([]int64, e
 	for _, id := range ids {
 		size = max(size, id+1)
 	}
-	set, err := ix.collectIDs(ctx, bleve.NewDisjunctionQuery(term(fieldText, t), term(fieldPrefix, t)), size)
+	q := bleve.NewDisjunctionQuery(term(fieldText, t), term(fieldPrefix, t))
+	set, err := ix.collectIDs(ctx, q, size)
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,9 @@ func hasPersian(b []byte) bool {
 
 func init() {
 	err := registry.RegisterTokenFilter(latinFilterName,
-		func(map[string]interface{}, *registry.Cache) (analysis.TokenFilter, error) { return latinFilter{}, nil })
+		func(map[string]interface{}, *registry.Cache) (analysis.TokenFilter, error) {
+			return latinFilter{}, nil
+		})
 	if err != nil {
 		panic(err) // the name is fixed at compile time; a clash is a programming error
 	}
@@ -96,7 +98,8 @@ func init() {
 			lo, okLo := config["min"].(float64)
 			hi, okHi := config["max"].(float64)
 			if !okLo || !okHi || lo < 1 || hi < lo {
-				return nil, fmt.Errorf("%s: min and max must be 1 ≤ min ≤ max, got %v", startsFilterName, config)
+				return nil, fmt.Errorf("%s: min and max must be 1 ≤ min ≤ max, got %v",
+					startsFilterName, config)
 			}
 			return startsFilter{min: int(lo), max: int(hi)}, nil
 		})

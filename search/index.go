@@ -87,7 +87,7 @@ func newMapping() mapping.IndexMapping {
 		panic(err) // the analyzer is fixed at compile time; failing here is a programming error
 	}
 	// The word being typed is found through the starts of every word (its first 3 to 15 letters,
-	// never the whole word: starts.go) as terms of their own, together with the text field's
+	// never the whole word: filters.go) as terms of their own, together with the text field's
 	// whole words: two terms' postings instead of a disjunction over every word that starts with
 	// it, which for three letters can be hundreds of terms.
 	if err := m.AddCustomTokenFilter("kardan_starts", map[string]interface{}{

@@ -293,8 +293,8 @@ const (
 	fieldStem       = "p_stem"    // the stems of the name's and text's words that are not the word itself
 )
 
-// Bounds of the edge n-grams in fieldPrefix; a longer word being typed falls back to a prefix
-// query, which for so long a start expands to a handful of terms.
+// Bounds of the starts in fieldPrefix (filters.go); a longer word being typed falls back to a
+// prefix query, which for so long a start expands to a handful of terms.
 const (
 	prefixMinRunes = 3
 	prefixMaxRunes = 15

@@ -281,7 +281,7 @@ func (wr *wordReader) joined(j string) (query.Query, error) {
 // the last word's starts (rank.go's startsOnly). The ways nest: the name is part of the text.
 // A way holding as many profiles as the next wider one holds the same profiles, and the lighter
 // of the two is left out: it would match nothing more, and the rank would read its postings for
-// nothing. The starts of the text's words leave the words whole out (starts.go): the last word
+// nothing. The starts of the text's words leave the words whole out (filters.go): the last word
 // matches as the start of a longer word through fieldPrefix and whole through the ways above.
 func (wr *wordReader) wordWays(t string, last bool, plan *rankPlan) ([]matchWay, error) {
 	runes := utf8.RuneCountInString(t)

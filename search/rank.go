@@ -264,7 +264,8 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 // means reading all of them: for «محل», 413,000 profiles at a million, against 262 that hold
 // only «محله» or «محلی». The word's starts postings (fieldPrefix) are those holding a longer
 // word: the few of them the word's own postings skip are the set.
-func (ix *Index) startsOnly(ctx context.Context, word string, inText, longer uint64, size int64) (idSet, error) {
+func (ix *Index) startsOnly(ctx context.Context, word string, inText, longer uint64,
+	size int64) (idSet, error) {
 	if longer > inText/4 {
 		return nil, nil
 	}

@@ -118,7 +118,8 @@ func foldRune(r rune) (rune, bool) {
 		return '0' + (r - '۰'), true
 	case r >= '٠' && r <= '٩':
 		return '0' + (r - '٠'), true
-	case r == 'ـ' || (r >= '\u064b' && r <= '\u065f') || r == '\u0670' || r == '\u0654' || r == '\u0655':
+	case r == 'ـ' || (r >= '\u064b' && r <= '\u065f') || r == '\u0670' || r == '\u0654' ||
+		r == '\u0655':
 		return 0, false
 	case r >= 0x0600 && r <= 0x06ff:
 		return r, true // the Arabic block has no case
