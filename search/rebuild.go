@@ -72,13 +72,14 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 // rebuildWriters is how many batches a rebuild indexes at once.
 const rebuildWriters = 2
 
-// prefixWords answers each word of text once, leaving out those too short to be cut into
-// prefixes: the prefix field needs every word's starts once, not every occurrence.
+// prefixWords answers each word of text once, leaving out those too short to have a start
+// shorter than themselves (filters.go): the prefix field needs every word's starts once, not
+// every occurrence.
 func prefixWords(text string) string {
 	seen := map[string]bool{}
 	var b strings.Builder
 	for _, w := range strings.FieldsFunc(text, isSep) {
-		if utf8.RuneCountInString(w) < prefixMinRunes || seen[w] {
+		if utf8.RuneCountInString(w) <= prefixMinRunes || seen[w] {
 			continue
 		}
 		seen[w] = true
