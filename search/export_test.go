@@ -9,6 +9,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 
 	"kardan/store"
@@ -220,11 +221,15 @@ func SuggestCounts(ctx context.Context, ix *Index, prefix, city string) (bits, p
 // StartsOf answers which of ids the word t matches as the last word of a query does, whole or as
 // the start of a longer word: the union of the text field's and the prefix field's postings.
 func StartsOf(ctx context.Context, ix *Index, t string, ids []int64) ([]int64, error) {
+	return matchedAmong(ctx, ix, bleve.NewDisjunctionQuery(term(fieldText, t), term(fieldPrefix, t)), ids)
+}
+
+// matchedAmong answers which of ids q matches.
+func matchedAmong(ctx context.Context, ix *Index, q query.Query, ids []int64) ([]int64, error) {
 	var size int64
 	for _, id := range ids {
 		size = max(size, id+1)
 	}
-	q := bleve.NewDisjunctionQuery(term(fieldText, t), term(fieldPrefix, t))
 	set, err := ix.collectIDs(ctx, q, size)
 	if err != nil {
 		return nil, err
@@ -280,24 +285,9 @@ func EnglishText(ctx context.Context, ix *Index, p *store.Profile) (string, erro
 
 // EnglishOf answers which of ids a Latin query word matches through the English field.
 func EnglishOf(ctx context.Context, ix *Index, w string, ids []int64) ([]int64, error) {
-	var size int64
-	for _, id := range ids {
-		size = max(size, id+1)
-	}
 	m := bleve.NewMatchQuery(w)
 	m.SetField(fieldEn)
-	set, err := ix.collectIDs(ctx, m, size)
-	if err != nil {
-		return nil, err
-	}
-	defer idSetPool.Put(&set)
-	var out []int64
-	for _, id := range ids {
-		if set.has(id) {
-			out = append(out, id)
-		}
-	}
-	return out, nil
+	return matchedAmong(ctx, ix, m, ids)
 }
 
 // KeepLatin answers the words the English field's filter keeps, in order.

@@ -18,7 +18,7 @@ const (
 // whole. The prefix field is read only together with the text field, which holds every word
 // whole; Bleve's edge n-grams would repeat it, a third of the prefix field's postings. A start
 // shares its word's bytes (the filter runs after lowercasing and nothing changes a term after it),
-// and a word's tokens are made at once, so a word costs two allocations, not one per start.
+// and a stream's starts are made in two allocations, not one each.
 type startsFilter struct{ min, max int }
 
 // Filter implements analysis.TokenFilter.
