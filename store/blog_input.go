@@ -247,7 +247,7 @@ func (s *Store) applyBlogInput(ctx context.Context, tx *sql.Tx, b *Blog, in *Blo
 		v.Add("tag", "too_many_items", map[string]any{"max": maxBlogTags})
 	}
 	cats := dedupe(in.CategoryList)
-	tree, err := categoriesTx(ctx, tx, cats, maxBlogCats)
+	tree, err := s.categoriesTx(ctx, tx, cats, maxBlogCats)
 	if err != nil {
 		return err
 	}

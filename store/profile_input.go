@@ -442,18 +442,15 @@ func ownsUpload(ctx context.Context, tx *sql.Tx, userID int64, address string) (
 // read the whole tree, for the validation to name every unknown one): a tree in which ByID finds
 // them and their parents' ids, without reading and parsing all 500-odd categories while holding
 // the store's one writer.
-func categoriesTx(ctx context.Context, tx *sql.Tx, ids []int64, most int) (*Categories, error) {
+func (s *Store) categoriesTx(ctx context.Context, tx *sql.Tx, ids []int64, most int) (*Categories, error) {
 	if len(ids) > most {
 		return treeTx(ctx, tx)
 	}
 	if len(ids) == 0 {
 		return &Categories{Roots: []*Category{}, byID: map[int64]*Category{}, bySlg: map[string]*Category{}}, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
-	rows, err := tx.QueryContext(ctx, categorySelect+` WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, args...)
+	in, args := s.idsIn("id", ids)
+	rows, err := tx.QueryContext(ctx, categorySelect+` WHERE `+in, args...)
 	if err != nil {
 		return nil, err
 	}
