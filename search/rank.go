@@ -266,7 +266,7 @@ func (ix *Index) rank(ctx context.Context, plan *rankPlan, size int64) (*textRan
 // word: the few of them the word's own postings skip are the set.
 func (ix *Index) startsOnly(ctx context.Context, word string, inText, longer uint64,
 	size int64) (idSet, error) {
-	if longer > inText/4 {
+	if !startsOnlyPays(inText, longer) {
 		return nil, nil
 	}
 	r, err := ix.reader()
@@ -313,6 +313,10 @@ func (ix *Index) startsOnly(ctx context.Context, word string, inText, longer uin
 		set.add(id)
 	}
 }
+
+// startsOnlyPays reports whether the starts-only set is worth finding: the profiles holding a
+// longer word (longer) are read once each, against reading along the inText holding the word.
+func startsOnlyPays(inText, longer uint64) bool { return longer <= inText/4 }
 
 // collectIDs answers the set of profiles q matches, found without scoring.
 func (ix *Index) collectIDs(ctx context.Context, q query.Query, size int64) (idSet, error) {

@@ -371,7 +371,7 @@ func (e *bitsEval) words(plan *rankPlan) ([]bitsWord, error) {
 // startsOnly is rank.go's startsOnly over bitmaps: the documents holding a longer word that
 // starts with word but not the word itself, or nil where startsOnly gives up.
 func (e *bitsEval) startsOnly(word string, inText, longer uint64) (segBits, error) {
-	if longer > inText/4 {
+	if !startsOnlyPays(inText, longer) {
 		return nil, nil
 	}
 	starts, err := e.term(fieldPrefix, word)
