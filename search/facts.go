@@ -28,7 +28,8 @@ type facts struct {
 	topLevel float64
 	// The rows hold no pointers, so the garbage collector never reads the table (with a
 	// pointer or two a row, it scanned 88 MB on every cycle at a million profiles): a row's
-	// prices are a run in prices, its schedule an index into scheds.
+	// prices are a run in prices, its schedule an index into scheds. Rows and prices live
+	// outside the Go heap (offheap.go).
 	prices []int64
 	loose  int               // prices in runs no row holds any more; compacted when they are most of them
 	scheds []*store.Schedule // index 0: no hours
@@ -122,7 +123,7 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	}
 	var rows []fact
 	if bound <= 2*count+1024 {
-		rows = make([]fact, 0, bound+1)
+		rows = mapSlice[fact](int(bound) + 1)[:0]
 	}
 	var prices []int64
 	shared := schedules{list: []*store.Schedule{nil}, week: map[uintptr]uint32{}}
@@ -130,15 +131,17 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 		if f.ID < 0 || f.ID > math.MaxInt32 {
 			return
 		}
-		for int64(len(rows)) <= f.ID {
-			rows = append(rows, fact{})
+		if int64(len(rows)) <= f.ID {
+			rows = resized(rows, int(f.ID)+1)
 		}
 		row := factOf(f, shared.of(f.Schedule))
 		row.price, row.nprice = uint32(len(prices)), uint16(min(len(f.Prices), maxPrices))
-		prices = append(prices, f.Prices[:row.nprice]...)
+		prices = appended(prices, f.Prices[:row.nprice]...)
 		rows[f.ID] = row
 	})
 	if err != nil {
+		unmapSlice(rows)
+		unmapSlice(prices)
 		return err
 	}
 	topLevel := topLevelOf(rows)
@@ -149,14 +152,27 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 		}
 	}
 	fs.mu.Lock()
+	oldRows, oldPrices := fs.rows, fs.prices
 	fs.rows, fs.top, fs.topLevel = rows, top, topLevel
-	if cap(prices) > len(prices)+len(prices)/8 {
-		prices = slices.Clone(prices) // appending left up to twice the need: hold what is used
-	}
 	fs.prices, fs.loose = prices, 0
 	fs.scheds, fs.free = shared.list, nil
+	unmapSlice(oldRows)
+	unmapSlice(oldPrices)
 	fs.mu.Unlock()
 	return nil
+}
+
+// release gives the table's memory back (Index.Close); the table is empty afterwards.
+func (fs *facts) release() {
+	if fs == nil {
+		return
+	}
+	fs.mu.Lock()
+	defer fs.mu.Unlock()
+	unmapSlice(fs.rows)
+	unmapSlice(fs.prices)
+	fs.rows, fs.prices, fs.loose = nil, nil, 0
+	fs.top = nil
 }
 
 // topLevelOf answers the lowest level_score of about the best fiftieth of the profiles, counted
@@ -193,7 +209,7 @@ func (fs *facts) set(p *store.Profile) {
 		return
 	}
 	if n := p.ID + 1; n > int64(len(fs.rows)) {
-		fs.rows = slices.Grow(fs.rows, int(n)-len(fs.rows))[:n]
+		fs.rows = resized(fs.rows, int(n))
 	}
 	if words := int(p.ID/64) + 1; words > len(fs.top) {
 		fs.top = append(fs.top, make(idSet, words-len(fs.top))...)
@@ -263,24 +279,26 @@ func (fs *facts) putPrices(old *fact, prices []int64) (uint32, uint16) {
 		fs.compact()
 	}
 	at := uint32(len(fs.prices))
-	fs.prices = append(fs.prices, prices...)
+	fs.prices = appended(fs.prices, prices...)
 	return at, n
 }
 
 // compact copies the runs the rows hold into a new array, leaving the loose prices behind. A
 // new array, not a move in place: the rows' offsets change with it under the same write lock.
 func (fs *facts) compact() {
-	live := make([]int64, 0, len(fs.prices)-fs.loose)
+	live := mapSlice[int64](len(fs.prices) - fs.loose)
+	at := uint32(0)
 	for i := range fs.rows {
 		f := &fs.rows[i]
 		if !f.ok {
 			continue
 		}
-		at := uint32(len(live))
-		live = append(live, fs.prices[f.price:f.price+uint32(f.nprice)]...)
+		copy(live[at:], fs.prices[f.price:f.price+uint32(f.nprice)])
 		f.price = at
+		at += uint32(f.nprice)
 	}
-	fs.prices, fs.loose = live, 0
+	unmapSlice(fs.prices)
+	fs.prices, fs.loose = live[:at], 0
 }
 
 // clear empties the row of id, giving its schedule slot and prices back.
@@ -334,7 +352,8 @@ func (fs *facts) forget(id int64) {
 	fs.clear(id)
 }
 
-// lend gives c the table for one search; the caller holds the read lock until c is done.
+// lend gives c the table for one search; the caller holds the read lock until c is done: the
+// memory lent is given back once the table is replaced (offheap.go).
 func (fs *facts) lend(c *pageCollector) {
 	c.facts, c.prices, c.scheds = fs.rows, fs.prices, fs.scheds
 	c.top, c.topLevel = fs.top, fs.topLevel

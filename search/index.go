@@ -379,7 +379,9 @@ func (ix *Index) Close() error {
 	}
 	ix.closed = true
 	ix.waitPersisted(ix.applied.Load(), closeWait)
-	return ix.idx.Close()
+	err := ix.idx.Close()
+	ix.facts.release()
+	return err
 }
 
 // liveMergeFloor is the live index's merge floor, in documents (see openExisting).
