@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -154,6 +155,19 @@ func (s *Store) CommentOf(ctx context.Context, userID, profileID int64) (*Commen
 	return c, nil
 }
 
+// commentCountColumns count a profile's comments in one row: all, with photos, then per score
+// (1 to 5) all and with photos. Conditional counts, not a GROUP BY score: grouped, the rows went
+// through a sorter (a temporary B-tree) on every call, a third of comment/get's time.
+var commentCountColumns = func() string {
+	cols := []string{"COUNT(c.id)", "COUNT(CASE WHEN " + commentHasPhotos + " THEN 1 END)"}
+	for score := minScore; score <= maxScore; score++ {
+		n := strconv.Itoa(score)
+		cols = append(cols, "COUNT(CASE WHEN c.score = "+n+" THEN 1 END)",
+			"COUNT(CASE WHEN c.score = "+n+" AND "+commentHasPhotos+" THEN 1 END)")
+	}
+	return strings.Join(cols, ", ")
+}()
+
 // ProfileComments is a profile's comment list as comment/get shows it.
 type ProfileComments struct {
 	// Counts sums up the comments the filter matches, its Score and WithPhotos aside.
@@ -178,10 +192,9 @@ func (s *Store) ProfileComments(ctx context.Context, id int64, f CommentFilter, 
 		return nil, fmt.Errorf("list comments: unknown order %q", f.Sort)
 	}
 	where, args := f.where()
-	rows, err := s.read.QueryContext(ctx, `SELECT p.visible, p.user_id, c.score, COUNT(c.id),
-		COALESCE(SUM(CASE WHEN `+commentHasPhotos+` THEN 1 ELSE 0 END), 0)
+	rows, err := s.read.QueryContext(ctx, `SELECT p.visible, p.user_id, `+commentCountColumns+`
 		FROM profiles p LEFT JOIN comments c ON `+strings.Join(where, " AND ")+`
-		WHERE p.id = ? GROUP BY p.id, p.visible, p.user_id, c.score`, append(args, id)...)
+		WHERE p.id = ? GROUP BY p.id`, append(args, id)...)
 	if err != nil {
 		return nil, fmt.Errorf("count scores: %w", err)
 	}
@@ -189,25 +202,31 @@ func (s *Store) ProfileComments(ctx context.Context, id int64, f CommentFilter, 
 	out := &ProfileComments{}
 	found, visible, owner := false, false, int64(0)
 	for rows.Next() {
-		var score sql.NullInt64
-		var n, photos int
-		if err := rows.Scan(&visible, &owner, &score, &n, &photos); err != nil {
+		var all, photos int
+		var scores, scorePhotos [maxScore]int
+		dest := []any{&visible, &owner, &all, &photos}
+		for i := range scores {
+			dest = append(dest, &scores[i], &scorePhotos[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("count scores: %w", err)
 		}
 		found = true
-		if !score.Valid { // the LEFT JOIN's row of a profile without such comments
-			continue
+		out.Counts.Scores = scores
+		for _, n := range scorePhotos {
+			out.Counts.WithPhotos += n
 		}
-		if score.Int64 >= minScore && score.Int64 <= maxScore {
-			out.Counts.Scores[score.Int64-1] = n
-			out.Counts.WithPhotos += photos
-		}
-		if f.Score == 0 || int64(f.Score) == score.Int64 {
-			if f.WithPhotos {
-				out.Total += photos
-			} else {
-				out.Total += n
-			}
+		switch {
+		case f.Score == 0 && f.WithPhotos:
+			out.Total = photos
+		case f.Score == 0:
+			out.Total = all
+		case f.Score < minScore || f.Score > maxScore:
+			out.Total = 0
+		case f.WithPhotos:
+			out.Total = scorePhotos[f.Score-1]
+		default:
+			out.Total = scores[f.Score-1]
 		}
 	}
 	if err := rows.Err(); err != nil {
