@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 )
@@ -367,7 +368,7 @@ func (ix *Index) didYouMean(tokens, unknown []string) (string, error) {
 		return "", err
 	}
 	defer r.Close()
-	fr, ok := r.(index.IndexReaderFuzzy)
+	snap, ok := r.(*scorch.IndexSnapshot)
 	if !ok {
 		return "", nil
 	}
@@ -381,26 +382,21 @@ func (ix *Index) didYouMean(tokens, unknown []string) (string, error) {
 		if runes >= 6 {
 			fuzz = 2
 		}
-		d, err := fr.FieldDictFuzzy(fieldText, w, fuzz, "")
+		words, err := fuzzyWords(snap.Segments(), fieldText, w, fuzz)
 		if err != nil {
 			return "", err
 		}
-		// The fuzzy dictionary leaves the counts out: the few candidates are counted apart.
+		// The counts are left out: the few candidates, the first in the dictionary's order, are
+		// counted apart.
 		var cands []string
-		for len(cands) < maxCorrections {
-			e, err := d.Next()
-			if err != nil {
-				d.Close()
-				return "", err
-			}
-			if e == nil {
+		for _, c := range words {
+			if len(cands) == maxCorrections {
 				break
 			}
-			if e.Term != w {
-				cands = append(cands, e.Term)
+			if c != w {
+				cands = append(cands, c)
 			}
 		}
-		d.Close()
 		best, bestN := "", uint64(0)
 		for _, c := range cands {
 			tfr, err := r.TermFieldReader(context.Background(), []byte(c), fieldText, false, false, false)

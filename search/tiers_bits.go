@@ -129,7 +129,7 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 		return e.cells(q, nil)
 	case *query.FuzzyQuery:
 		// As Bleve's fuzzy searcher does without a prefix: the index's words one or two
-		// letters away (its own automaton over the snapshot's dictionary), any of them.
+		// letters away (fuzzy.go's automaton over the snapshot's dictionaries), any of them.
 		if q.Prefix != 0 || q.Fuzziness < 1 || q.Fuzziness > 2 {
 			return e.search(q)
 		}
@@ -201,23 +201,8 @@ func (e *bitsEval) cells(q *cellQuery, mask segBits) (segBits, error) {
 
 // fuzzy answers the documents holding a word of field within fuzziness letters of term.
 func (e *bitsEval) fuzzy(field, term string, fuzziness int) (segBits, error) {
-	d, _, err := e.snap.FieldDictFuzzyAutomaton(field, term, fuzziness, "")
+	words, err := fuzzyWords(e.segs, field, term, fuzziness)
 	if err != nil {
-		return nil, err
-	}
-	var words []string
-	for {
-		w, err := d.Next()
-		if err != nil {
-			d.Close()
-			return nil, err
-		}
-		if w == nil {
-			break
-		}
-		words = append(words, w.Term)
-	}
-	if err := d.Close(); err != nil {
 		return nil, err
 	}
 	out := make(segBits, len(e.segs))
