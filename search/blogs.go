@@ -216,11 +216,7 @@ func textQuery(tokens []string, textField, nameField, enField string) query.Quer
 	for i, t := range tokens {
 		alts := []query.Query{term(textField, t)}
 		if utf8.RuneCountInString(t) >= fuzzyMinRunes {
-			f := bleve.NewFuzzyQuery(t)
-			f.SetField(textField)
-			f.SetFuzziness(1)
-			f.SetBoost(0.6)
-			alts = append(alts, f)
+			alts = append(alts, newTypoQuery(t, textField, 1, 0.6))
 		}
 		if i == len(tokens)-1 && utf8.RuneCountInString(t) >= 3 {
 			p := bleve.NewPrefixQuery(t)

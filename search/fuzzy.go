@@ -16,10 +16,16 @@ package search
 // "transposition" automaton). TestFuzzyWordsAsBleve holds the words found to Bleve's own.
 
 import (
+	"context"
 	"slices"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+	index "github.com/blevesearch/bleve_index_api"
 )
 
 // editAutomaton matches the byte strings within k edits of term. It is a segment.Automaton
@@ -143,4 +149,63 @@ func fuzzyWords(segs []*scorch.SegmentSnapshot, field, term string, k int) ([]st
 	}
 	slices.Sort(words)
 	return slices.Compact(words), nil
+}
+
+// editDistance answers the automaton's distance between a and b (see the file's comment).
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	rows := [3][]int{make([]int, len(x)+1), make([]int, len(x)+1), make([]int, len(x)+1)}
+	for i := range rows[1] {
+		rows[1][i] = i
+	}
+	for j := 1; j <= len(y); j++ {
+		r, r1, r2 := rows[(j+1)%3], rows[j%3], rows[(j+2)%3]
+		r[0] = j
+		for i := 1; i <= len(x); i++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			r[i] = min(r1[i]+1, r[i-1]+1, r1[i-1]+cost)
+			if i >= 2 && j >= 2 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				r[i] = min(r[i], r2[i-2]+1)
+			}
+		}
+	}
+	return rows[(len(y)+1)%3][len(x)]
+}
+
+// typoQuery is Bleve's fuzzy query without a prefix, its words found by fuzzyWords: the same
+// searcher over the same words, weighed by the same distances (the article search's typos).
+type typoQuery struct {
+	query.FuzzyQuery
+}
+
+// newTypoQuery answers the query of the words of field within fuzziness edits of term.
+func newTypoQuery(term, field string, fuzziness int, boost float64) *typoQuery {
+	q := &typoQuery{FuzzyQuery: *query.NewFuzzyQuery(term)}
+	q.SetField(field)
+	q.SetFuzziness(fuzziness)
+	q.SetBoost(boost)
+	return q
+}
+
+// Searcher is Bleve's fuzzy searcher's (searcher.NewFuzzySearcher) with the words found here.
+func (q *typoQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping, options bsearch.SearcherOptions) (bsearch.Searcher, error) {
+	snap, ok := i.(*scorch.IndexSnapshot)
+	if !ok || q.FieldVal == "" || q.Prefix != 0 || q.Fuzziness < 1 || q.Fuzziness > 2 {
+		return q.FuzzyQuery.Searcher(ctx, i, m, options)
+	}
+	words, err := fuzzyWords(snap.Segments(), q.FieldVal, q.Term, q.Fuzziness)
+	if err != nil {
+		return nil, err
+	}
+	if len(words) == 0 || len(words) == 1 && words[0] == q.Term {
+		return searcher.NewTermSearcher(ctx, i, q.Term, q.FieldVal, q.BoostVal.Value(), options)
+	}
+	dists := make([]uint8, len(words))
+	for k, w := range words {
+		dists[k] = uint8(editDistance(q.Term, w))
+	}
+	return searcher.NewMultiTermSearcherBoosted(ctx, i, words, q.FieldVal, q.BoostVal.Value(), dists, options, true)
 }
