@@ -21,12 +21,15 @@ export type LazyDialog<P> = ComponentType<P> & { warm: () => void };
  * ends; meanwhile the top progress bar runs. Once opened, the dialog stays mounted as an eager one
  * would, so closing it behaves the same (focus returns to the button).
  * If the code cannot be fetched (offline, a deployment gone), the visitor is told and the dialog
- * closes: the page itself keeps working.
+ * closes: the page itself keeps working. Offline nothing is fetched at all (see fetchCode).
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>): LazyDialog<P> {
   let code: ComponentType<P> | undefined;
   let loading: Promise<unknown> | undefined;
   const fetchCode = () => {
+    // Offline, no import is tried: Chromium keeps a failed one for the page's life, so back
+    // online the form could not open without a reload.
+    if (!navigator.onLine) return Promise.reject(new Error('offline'));
     loading ??= load().then(
       (c) => {
         code = c;
