@@ -157,7 +157,7 @@ func (s *Store) CommentOf(ctx context.Context, userID, profileID int64) (*Commen
 
 // commentCountColumns count a profile's comments in one row: all, with photos, then per score
 // (1 to 5) all and with photos. Conditional counts, not a GROUP BY score: grouped, the rows went
-// through a sorter (a temporary B-tree) on every call, a third of comment/get's time.
+// through a sorter (a temporary B-tree) on every call (28 -> 23 us a statement on the bench data).
 var commentCountColumns = func() string {
 	cols := []string{"COUNT(c.id)", "COUNT(CASE WHEN " + commentHasPhotos + " THEN 1 END)"}
 	for score := minScore; score <= maxScore; score++ {
