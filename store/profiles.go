@@ -101,8 +101,9 @@ type Profile struct {
 	// ListedBy is the admin who listed the profile for a business, which can claim it.
 	ListedBy *int64
 	// Stored, when set (only by ProfilesWithOwners), holds the list columns' stored JSON text;
-	// Services, SocialNetwork, AreaWorking, PortfolioImages and Option are then left nil, and
-	// HoursOfWork may be shared with other profiles: it is only to be read.
+	// Services, SocialNetwork, AreaWorking, PortfolioImages and Option are then left nil. In the
+	// profiles of ProfilesWithOwners and ProfilesByIDs, HoursOfWork may be shared with other
+	// profiles: it is only to be read.
 	Stored *StoredLists
 }
 

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -503,6 +504,38 @@ func TestProfileCardsMatchTheProfiles(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("asked %v:\ngot  %+v\nwant %+v", ask, got, want)
+		}
+	}
+}
+
+// TestProfilesByIDsAsProfile: the read of many profiles shares the decoded hours of equal weeks
+// (readShared) where the read of one decodes every list: both must answer the same profiles.
+func TestProfilesByIDsAsProfile(t *testing.T) {
+	ctx := context.Background()
+	f := newProfileFixture(t)
+	storetest.Demo(t, f.st, 40, 7)
+	ids := []int64{1 << 40}
+	for id := int64(40); id >= 1; id-- {
+		ids = append(ids, id)
+	}
+	for round := 0; round < 2; round++ { // the second round's weeks come from the cache
+		ps, err := f.st.ProfilesByIDs(ctx, ids)
+		if err != nil || len(ps) < 30 {
+			t.Fatalf("demo profiles: %d (%v)", len(ps), err)
+		}
+		weeks := map[string]bool{}
+		for _, p := range ps {
+			one, err := f.st.Profile(ctx, p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(p, one) {
+				t.Fatalf("profile %d:\nmany %+v\none  %+v", p.ID, p, one)
+			}
+			weeks[fmt.Sprint(p.HoursOfWork)] = true
+		}
+		if len(weeks) < 2 {
+			t.Fatalf("the demo profiles keep %d week(s): the test needs several", len(weeks))
 		}
 	}
 }
