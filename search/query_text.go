@@ -357,8 +357,11 @@ func (wr *wordReader) wordWays(t string, last bool, plan *rankPlan) ([]matchWay,
 // maxCorrections bounds the candidates didYouMean weighs for one word.
 const maxCorrections = 32
 
-// didYouMean answers the query with each of unknown replaced by the word of the index one or two
-// letters away that most profiles hold, or "" when no word of it has such a neighbour.
+// didYouMean answers the query with each of unknown replaced by the word of the index nearest to
+// it that most profiles hold: one letter away, or else two (words of six letters or more), as a
+// spelling corrector prefers the nearer word; "" when no word of it has such a neighbour. Looking
+// two letters away walks many times the dictionary one letter does, so it is done only when one
+// letter found nothing.
 func (ix *Index) didYouMean(tokens, unknown []string) (string, error) {
 	if len(unknown) == 0 {
 		return "", nil
@@ -378,39 +381,18 @@ func (ix *Index) didYouMean(tokens, unknown []string) (string, error) {
 		if runes < 3 {
 			continue
 		}
-		fuzz := 1
-		if runes >= 6 {
-			fuzz = 2
-		}
-		words, err := fuzzyWords(snap.Segments(), fieldText, w, fuzz)
-		if err != nil {
-			return "", err
-		}
-		// The counts are left out: the few candidates, the first in the dictionary's order, are
-		// counted apart.
-		var cands []string
-		for _, c := range words {
-			if len(cands) == maxCorrections {
+		for fuzz := 1; fuzz <= 2; fuzz++ {
+			if fuzz == 2 && runes < 6 {
 				break
 			}
-			if c != w {
-				cands = append(cands, c)
-			}
-		}
-		best, bestN := "", uint64(0)
-		for _, c := range cands {
-			tfr, err := r.TermFieldReader(context.Background(), []byte(c), fieldText, false, false, false)
+			best, err := mostHeld(snap, w, fuzz)
 			if err != nil {
 				return "", err
 			}
-			n := tfr.Count()
-			tfr.Close()
-			if n > bestN {
-				best, bestN = c, n
+			if best != "" {
+				fix[w] = best
+				break
 			}
-		}
-		if best != "" {
-			fix[w] = best
 		}
 	}
 	if len(fix) == 0 {
@@ -425,4 +407,37 @@ func (ix *Index) didYouMean(tokens, unknown []string) (string, error) {
 		}
 	}
 	return strings.Join(out, " "), nil
+}
+
+// mostHeld answers the word of the text field within fuzz letters of w, other than w, that most
+// documents hold ("" if none does).
+func mostHeld(snap *scorch.IndexSnapshot, w string, fuzz int) (string, error) {
+	words, err := fuzzyWords(snap.Segments(), fieldText, w, fuzz)
+	if err != nil {
+		return "", err
+	}
+	// The counts are left out: the few candidates, the first in the dictionary's order, are
+	// counted apart.
+	var cands []string
+	for _, c := range words {
+		if len(cands) == maxCorrections {
+			break
+		}
+		if c != w {
+			cands = append(cands, c)
+		}
+	}
+	best, bestN := "", uint64(0)
+	for _, c := range cands {
+		tfr, err := snap.TermFieldReader(context.Background(), []byte(c), fieldText, false, false, false)
+		if err != nil {
+			return "", err
+		}
+		n := tfr.Count()
+		tfr.Close()
+		if n > bestN {
+			best, bestN = c, n
+		}
+	}
+	return best, nil
 }

@@ -177,6 +177,32 @@ func TestFallbackAndDidYouMean(t *testing.T) {
 	_ = store.StatusOpen
 }
 
+// TestDidYouMeanPrefersTheNearerWord: a misspelt word is answered with its neighbour one letter
+// away even when a word two letters away is held by more profiles, and with the most held of
+// those two letters away when none is one away.
+func TestDidYouMeanPrefersTheNearerWord(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	tree, err := f.st.CategoryTree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiler := tree.BySlag("plumber")
+	f.add("خدمات رضوی", "کاشیکار ماهر", 1, 1, *tiler.ParentID, tiler.ID, 35.7, 51.4)
+	for _, name := range []string{"گروه اول", "گروه دوم", "گروه سوم"} {
+		f.add(name, "کاشیکوب ماهر", 1, 1, *tiler.ParentID, tiler.ID, 35.7, 51.4)
+	}
+	f.sync()
+	for q, want := range map[string]string{
+		"کاشیکاز": "کاشیکار", // one letter from کاشیکار, two from کاشیکوب
+		"کاشیکیز": "کاشیکوب", // two from both: the more held
+	} {
+		if h := f.search(search.ProfileQuery{Text: q}); h.DidYouMean != want {
+			t.Errorf("%s: did you mean %q, want %q", q, h.DidYouMean, want)
+		}
+	}
+}
+
 // TestSuggest: categories and cities for a prefix of one letter or more, in Persian, English
 // or Finglish; profiles by the start of their name, in the city asked for.
 func TestSuggest(t *testing.T) {
