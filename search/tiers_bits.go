@@ -85,8 +85,9 @@ func (e *bitsEval) term(field, term string) (segBits, error) {
 }
 
 // eval answers the documents q matches: terms from their postings, conjunctions and
-// disjunctions by bitmap operations, any other query (fuzzy, a long prefix, an English match,
-// a numeric range) through Bleve's own searcher on the same snapshot.
+// disjunctions by bitmap operations, a match (an English word) as the disjunction of its
+// analysed words, any other query (a long prefix, a numeric range) through Bleve's own searcher
+// on the same snapshot.
 func (e *bitsEval) eval(q query.Query) (segBits, error) {
 	switch q := q.(type) {
 	case *query.TermQuery:
@@ -134,6 +135,12 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 			return e.search(q)
 		}
 		return e.fuzzy(q.Field(), q.Term, q.Fuzziness)
+	case *query.MatchQuery:
+		// The profile queries' matches (an English word) never set a fuzziness.
+		if q.Fuzziness != 0 || q.Operator != query.MatchQueryOperatorOr {
+			return e.search(q)
+		}
+		return e.match(q)
 	case *query.DisjunctionQuery:
 		if q.Min > 1 {
 			return e.search(q)
@@ -194,6 +201,36 @@ func (e *bitsEval) cells(q *cellQuery, mask segBits) (segBits, error) {
 			out[i] = ps[0]
 		default:
 			out[i] = roaring.FastOr(ps...)
+		}
+	}
+	return out, nil
+}
+
+// match answers the documents holding any word of q's text analysed as its field is, as
+// Bleve's match searcher does (a disjunction of the words' terms), from the postings: the
+// searcher handed over an English word's hits one at a time, a tenth of a text search's time.
+func (e *bitsEval) match(q *query.MatchQuery) (segBits, error) {
+	m := e.ix.idx.Mapping()
+	field := q.Field()
+	if field == "" {
+		field = m.DefaultSearchField()
+	}
+	name := q.Analyzer
+	if name == "" {
+		name = m.AnalyzerNameForPath(field)
+	}
+	a := m.AnalyzerNamed(name)
+	if a == nil {
+		return e.search(q) // Bleve answers the error
+	}
+	out := make(segBits, len(e.segs))
+	for _, t := range a.Analyze([]byte(q.Match)) {
+		b, err := e.term(field, string(t.Term))
+		if err != nil {
+			return nil, err
+		}
+		for i := range out {
+			out[i] = or(out[i], b[i])
 		}
 	}
 	return out, nil
