@@ -145,15 +145,17 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 		if q.Min > 1 {
 			return e.search(q)
 		}
-		sets := make([]segBits, 0, len(q.Disjuncts))
+		out := make(segBits, len(e.segs))
 		for _, c := range q.Disjuncts {
 			b, err := e.eval(c)
 			if err != nil {
 				return nil, err
 			}
-			sets = append(sets, b)
+			for i := range out {
+				out[i] = or(out[i], b[i])
+			}
 		}
-		return union(len(e.segs), sets), nil
+		return out, nil
 	}
 	return e.search(q)
 }
@@ -221,15 +223,17 @@ func (e *bitsEval) match(q *query.MatchQuery) (segBits, error) {
 	if a == nil {
 		return e.search(q) // Bleve answers the error
 	}
-	var sets []segBits
+	out := make(segBits, len(e.segs))
 	for _, t := range a.Analyze([]byte(q.Match)) {
 		b, err := e.term(field, string(t.Term))
 		if err != nil {
 			return nil, err
 		}
-		sets = append(sets, b)
+		for i := range out {
+			out[i] = or(out[i], b[i])
+		}
 	}
-	return union(len(e.segs), sets), nil
+	return out, nil
 }
 
 // fuzzy answers the documents holding a word of field within fuzziness letters of term.
@@ -238,15 +242,17 @@ func (e *bitsEval) fuzzy(field, term string, fuzziness int) (segBits, error) {
 	if err != nil {
 		return nil, err
 	}
-	sets := make([]segBits, 0, len(words))
+	out := make(segBits, len(e.segs))
 	for _, w := range words {
 		b, err := e.term(field, w)
 		if err != nil {
 			return nil, err
 		}
-		sets = append(sets, b)
+		for i := range out {
+			out[i] = or(out[i], b[i])
+		}
 	}
-	return union(len(e.segs), sets), nil
+	return out, nil
 }
 
 // search answers the documents q matches through Bleve's searcher, one hit at a time.
@@ -306,30 +312,6 @@ func and(a, b *roaring.Bitmap) *roaring.Bitmap {
 		return nil
 	}
 	return r
-}
-
-// union answers the union of sets over n segments, segment by segment in one pass over their
-// bitmaps (roaring.FastOr): a word's ways, unioned two at a time, copied the growing union once
-// per way.
-func union(n int, sets []segBits) segBits {
-	out := make(segBits, n)
-	parts := make([]*roaring.Bitmap, 0, len(sets))
-	for i := range out {
-		parts = parts[:0]
-		for _, s := range sets {
-			if s[i] != nil {
-				parts = append(parts, s[i])
-			}
-		}
-		switch len(parts) {
-		case 0:
-		case 1:
-			out[i] = parts[0]
-		default:
-			out[i] = roaring.FastOr(parts...)
-		}
-	}
-	return out
 }
 
 func or(a, b *roaring.Bitmap) *roaring.Bitmap {
