@@ -159,18 +159,21 @@ func BenchmarkSuggest(b *testing.B) {
 // BenchmarkSearchTextMix runs the text workload of `make bench` in process: queries drawn as
 // bench/workloads.go's searchText draws them (a sampled profile's category as typed, with a
 // family name, half typed, with a typo, in English, one of its services, in Arabic letters),
-// a page of 20 each, with relevance pages from the tiers (Tiers) and from the plain path that
-// weighs every hit (Plain). It reports the median and 99th percentile of the processor time a
+// a page of 20 each, with relevance pages from the tiers (Tiers; TiersCity in the sampled
+// profile's city, as the text + city workload asks) and from the plain path that weighs every
+// hit (Plain). It reports the median and 99th percentile of the processor time a
 // query took, and logs the slowest queries with their hit counts.
 func BenchmarkSearchTextMix(b *testing.B) {
 	st, ix := benchIndex(b)
 	qs := textMix(b, st, 2000)
 	for _, mode := range []struct {
 		name string
+		city bool
 		run  func(context.Context, search.ProfileQuery) (*search.ProfileHits, error)
 	}{
-		{"Tiers", ix.SearchProfiles},
-		{"Plain", func(ctx context.Context, q search.ProfileQuery) (*search.ProfileHits, error) {
+		{"Tiers", false, ix.SearchProfiles},
+		{"TiersCity", true, ix.SearchProfiles},
+		{"Plain", false, func(ctx context.Context, q search.ProfileQuery) (*search.ProfileHits, error) {
 			return search.SearchProfilesPlain(ctx, ix, q)
 		}},
 	} {
@@ -186,7 +189,7 @@ func BenchmarkSearchTextMix(b *testing.B) {
 			var l latencies
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				q := mixQuery(qs[i%len(qs)])
+				q := qs[i%len(qs)].query(mode.city)
 				var h *search.ProfileHits
 				var err error
 				l.measure(func() { h, err = mode.run(ctx, q) })
@@ -207,13 +210,25 @@ func BenchmarkSearchTextMix(b *testing.B) {
 	}
 }
 
-func mixQuery(text string) search.ProfileQuery {
-	return search.ProfileQuery{Text: store.CleanText(text, false), Take: 20}
+// mixEntry is a query of the text mix and the city of the profile it was drawn from.
+type mixEntry struct {
+	text   string
+	city   string
+	cityID int64
+}
+
+// query answers the entry's search, in its city when city is set.
+func (m mixEntry) query(city bool) search.ProfileQuery {
+	q := search.ProfileQuery{Text: store.CleanText(m.text, false), Take: 20}
+	if city {
+		q.City, q.CityID = m.city, m.cityID
+	}
+	return q
 }
 
 // textMix draws n queries as bench/workloads.go's text workload does, from profiles sampled
 // with a fixed seed.
-func textMix(b *testing.B, st *store.Store, n int) []string {
+func textMix(b *testing.B, st *store.Store, n int) []mixEntry {
 	b.Helper()
 	ctx := context.Background()
 	db := st.DB()
@@ -237,13 +252,14 @@ func textMix(b *testing.B, st *store.Store, n int) []string {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 0xbe7c4))
-	var out []string
+	var out []mixEntry
 	for tries := 0; len(out) < n && tries < 20*n; tries++ {
-		var name, services string
-		var catID int64
+		var name, services, city string
+		var catID, cityID int64
 		err := db.QueryRowContext(ctx, `SELECT profile_name, services,
-			(SELECT category_id FROM profile_categories WHERE profile_id = p.id ORDER BY rowid LIMIT 1)
-			FROM profiles p WHERE id = ? AND visible = 1`, 1+rng.Int64N(maxID)).Scan(&name, &services, &catID)
+			(SELECT category_id FROM profile_categories WHERE profile_id = p.id ORDER BY rowid LIMIT 1),
+			p.city_id, (SELECT slag FROM cities WHERE id = p.city_id)
+			FROM profiles p WHERE id = ? AND visible = 1`, 1+rng.Int64N(maxID)).Scan(&name, &services, &catID, &cityID, &city)
 		if err != nil {
 			continue
 		}
@@ -296,7 +312,7 @@ func textMix(b *testing.B, st *store.Store, n int) []string {
 		default:
 			text = strings.NewReplacer("ی", "ي", "ک", "ك").Replace(fa)
 		}
-		out = append(out, text)
+		out = append(out, mixEntry{text, city, cityID})
 	}
 	if len(out) == 0 {
 		b.Fatal("no profile sampled")
