@@ -253,8 +253,7 @@ func commentTarget(ctx context.Context, tx *sql.Tx, id int64) (*Profile, error) 
 	p := &Profile{}
 	var cats string
 	err := tx.QueryRowContext(ctx, `SELECT p.id, p.user_id, p.range_worker_id, p.profile_name, p.account_status, p.active,
-		p.display, p.delete_at, (SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)
-		FROM profiles p WHERE p.id = ?`, id).Scan(&p.ID, &p.UserID, &p.RangeWorkerID, &p.ProfileName, &p.AccountStatus, &p.Active,
+		p.display, p.delete_at, p.category_ids FROM profiles p WHERE p.id = ?`, id).Scan(&p.ID, &p.UserID, &p.RangeWorkerID, &p.ProfileName, &p.AccountStatus, &p.Active,
 		&p.Display, &p.DeleteAt, &cats)
 	if err != nil {
 		return nil, err

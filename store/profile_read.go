@@ -23,7 +23,7 @@ const profileColumns = `p.id, p.user_id, p.range_worker_id, p.province_id, p.cit
 	p.display, p.delete_at, p.score, p.count_scorer, p.level_score, p.profile_image, p.logo, p.services, p.hours_of_work,
 	p.social_network, p.area_working, p.portfolio_images, p.option, p.list_object, p.admin_id, p.admin_note, p.create_at,
 	p.update_at, p.special_days, p.open_on_holidays, p.verified_at, p.listed_by,
-	(SELECT COALESCE(json_group_array(category_id), '[]') FROM profile_categories WHERE profile_id = p.id)`
+	p.category_ids` // kept by triggers (0070_profile_category_ids.sql)
 
 func scanProfile(sc interface{ Scan(...any) error }) (*Profile, error) {
 	return scanProfileAs(sc, nil, readOwned)

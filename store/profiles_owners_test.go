@@ -153,3 +153,52 @@ func TestOwnerCopiesFilledByMigration(t *testing.T) {
 		t.Fatalf("after the migration: owner %+v, want %s %q", a, u.Name, u.ProfileImage)
 	}
 }
+
+// TestCategoryIDsFilledByMigration: a database from before 0070 has every profile's category ids
+// copied into its row by the migration.
+func TestCategoryIDsFilledByMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "kardan.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.SeedReference(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	u := &store.User{NumberPhone: "09125550004", Name: "سارا", PasswordHash: "x"}
+	if err := st.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	in := validInput()
+	in.CategoryList = []int64{103, 101}
+	p, err := st.CreateProfile(ctx, u.ID, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	// Take the database back to before 0070: no copies, no triggers.
+	db, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{`DROP TRIGGER profile_categories_insert`, `DROP TRIGGER profile_categories_delete`,
+		`DROP TRIGGER profile_categories_update`, `ALTER TABLE profiles DROP COLUMN category_ids`,
+		`DELETE FROM migrations WHERE version = 70`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	if st, err = store.Open(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	got, err := st.Profile(ctx, p.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got.CategoryIDs, []int64{101, 103}) {
+		t.Fatalf("after the migration: categories %v, want [101 103]", got.CategoryIDs)
+	}
+}

@@ -540,6 +540,72 @@ func TestProfilesByIDsAsProfile(t *testing.T) {
 	}
 }
 
+// TestCategoryIDsFollowTheCategories: the category ids copied into the profile row (kept by
+// triggers, 0070_profile_category_ids.sql) equal the rows of profile_categories after the
+// store's writes (create, edit) and a tool's own (rows inserted, moved and deleted by SQL), on
+// the engine of the run.
+func TestCategoryIDsFollowTheCategories(t *testing.T) {
+	ctx := context.Background()
+	f := newProfileFixture(t)
+	storetest.Demo(t, f.st, 30, 3)
+	in := validInput()
+	in.CategoryList = []int64{102, 101}
+	p, err := f.st.CreateProfile(ctx, f.owner.ID, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.CategoryIDs, []int64{101, 102}) {
+		t.Fatalf("created with %v, want [101 102]", p.CategoryIDs)
+	}
+	in.CategoryList = []int64{103}
+	if p, err = f.st.UpdateProfile(ctx, f.owner, p.ID, in, false); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.CategoryIDs, []int64{103}) {
+		t.Fatalf("edited to %v, want [103]", p.CategoryIDs)
+	}
+	for _, q := range []string{
+		`INSERT INTO profile_categories (profile_id, category_id) VALUES (?, 104), (?, 101)`,
+		`UPDATE profile_categories SET profile_id = 1 WHERE profile_id = ? AND category_id = 104 AND ? > 0`,
+		`DELETE FROM profile_categories WHERE profile_id = 2 AND ? > 0 AND ? > 0`,
+	} {
+		if err := store.Exec(f.st, q, p.ID, p.ID); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	rows, err := f.st.DB().QueryContext(ctx, `SELECT p.id, p.category_ids,
+		(SELECT COALESCE(json_group_array(category_id ORDER BY category_id), '[]') FROM profile_categories WHERE profile_id = p.id)
+		FROM profiles p`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var id int64
+		var copied, rowsOf string
+		if err := rows.Scan(&id, &copied, &rowsOf); err != nil {
+			t.Fatal(err)
+		}
+		if strings.ReplaceAll(copied, " ", "") != strings.ReplaceAll(rowsOf, " ", "") {
+			t.Errorf("profile %d: copied %s, profile_categories hold %s", id, copied, rowsOf)
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil || n < 30 {
+		t.Fatalf("%d profiles compared (%v)", n, err)
+	}
+	for id, want := range map[int64][]int64{p.ID: {101, 103}, 2: {}} {
+		got, err := f.st.Profile(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.CategoryIDs, want) {
+			t.Errorf("profile %d reads %v, want %v", id, got.CategoryIDs, want)
+		}
+	}
+}
+
 // TestIDsInMatchesTheList: the ids' condition of the reads by id (one JSON array on SQLite)
 // keeps exactly the rows a plain IN list keeps: lists of 1 to 150 ids, with missing ids, ids
 // asked twice, zero and negatives.
