@@ -1,6 +1,13 @@
 package api
 
-import "testing"
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"kardan/store"
+)
 
 // The cache stays within twice its half, keeps what is read often, and empties when the head or
 // the reference data move on, but not for a reader that saw older ones.
@@ -32,5 +39,64 @@ func TestFormCacheBounds(t *testing.T) {
 	c.put(1, hot)
 	if !c.at(8, 1) || c.get(1) != nil {
 		t.Fatal("a newer head kept the old forms")
+	}
+}
+
+// TestFormStatusAsSchedule: the open status a cached form remembers (cachedForm.status) is the
+// one its schedule answers, at every moment of a fortnight walked in random steps (seconds to
+// hours, over midnights, openings and closings, now and then a step back), for weeks of every
+// kind: slots, a split day, past midnight, round the clock, closed days and special days.
+func TestFormStatusAsSchedule(t *testing.T) {
+	tehran, err := time.LoadLocation("Asia/Tehran")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(16, 12))
+	days := []string{"saturday", "sunday", "monday", "tuesday", "wednesday", "thursday", "friday"}
+	start := time.Date(2026, 3, 14, 0, 0, 0, 0, tehran) // Nowruz holidays among the days walked
+	compared := 0
+	for week := 0; week < 60; week++ {
+		h := store.Hours{}
+		for _, d := range days {
+			switch rng.IntN(6) {
+			case 0:
+				h[d] = store.DayHours{Closed: true}
+			case 1:
+				h[d] = store.DayHours{Boarding: true}
+			case 2: // a split day
+				h[d] = store.DayHours{Time: []store.Slot{{Open: 8 * 3600, Close: 13 * 3600}, {Open: 16 * 3600, Close: 21 * 3600}}}
+			case 3: // to midnight
+				h[d] = store.DayHours{Time: []store.Slot{{Open: 18 * 3600, Close: 86400}}}
+			case 4: // from midnight
+				h[d] = store.DayHours{Time: []store.Slot{{Open: 0, Close: 2 * 3600}, {Open: 9 * 3600, Close: 17*3600 + 1800}}}
+			}
+		}
+		sched := store.Schedule{Week: h, OpenOnHolidays: rng.IntN(2) == 0}
+		if rng.IntN(2) == 0 {
+			at := start.AddDate(0, 0, rng.IntN(10))
+			sched.Special = []store.SpecialDay{{Date: at.Format("2006-01-02"), Closed: rng.IntN(2) == 0,
+				Time: []store.Slot{{Open: 10 * 3600, Close: 12 * 3600}}}}
+		}
+		f := &cachedForm{sched: sched}
+		now := start.Add(time.Duration(rng.IntN(86400)) * time.Second)
+		for now.Before(start.AddDate(0, 0, 14)) {
+			gotStatus, gotNext := f.status(now)
+			wantStatus, wantNext := sched.Status(now)
+			if gotStatus != wantStatus || !reflect.DeepEqual(gotNext, wantNext) {
+				t.Fatalf("week %d at %s: remembered %s %+v, the schedule says %s %+v", week, now, gotStatus, gotNext, wantStatus, wantNext)
+			}
+			compared++
+			switch rng.IntN(10) {
+			case 0:
+				now = now.Add(-time.Duration(1+rng.IntN(3600)) * time.Second)
+			case 1, 2, 3:
+				now = now.Add(time.Duration(1+rng.IntN(120)) * time.Second)
+			default:
+				now = now.Add(time.Duration(1+rng.IntN(4*3600)) * time.Second)
+			}
+		}
+	}
+	if compared < 5000 {
+		t.Fatalf("only %d moments compared", compared)
 	}
 }
