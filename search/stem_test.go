@@ -187,10 +187,10 @@ func TestDidYouMeanPrefersTheNearerWord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tiler := tree.BySlag("plumber")
-	f.add("خدمات رضوی", "کاشیکار ماهر", 1, 1, *tiler.ParentID, tiler.ID, 35.7, 51.4)
+	plumber := tree.BySlag("plumber")
+	f.add("خدمات رضوی", "کاشیکار ماهر", 1, 1, *plumber.ParentID, plumber.ID, 35.7, 51.4)
 	for _, name := range []string{"گروه اول", "گروه دوم", "گروه سوم"} {
-		f.add(name, "کاشیکوب ماهر", 1, 1, *tiler.ParentID, tiler.ID, 35.7, 51.4)
+		f.add(name, "کاشیکوب ماهر", 1, 1, *plumber.ParentID, plumber.ID, 35.7, 51.4)
 	}
 	f.sync()
 	for q, want := range map[string]string{
