@@ -110,9 +110,13 @@ test('the map beside the search results, search this area (fa)', { timeout: JOUR
 
     // Moving the map offers to search there; the search then keeps the point and a radius.
     assert.equal(await page.getByRole('button', { name: t(lang, 'search.searchArea') }).count(), 0, 'no offer before the visitor moves the map');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Marking a result may scroll the page (the list brings the marked one into view): the drag
+    // starts where the map is now, not where it was.
+    await map.scrollIntoViewIfNeeded();
+    const at = await map.boundingBox();
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
+    await page.mouse.move(at.x + at.width / 2 + 120, at.y + at.height / 2 + 60, { steps: 8 });
     await page.mouse.up();
     await page.getByRole('button', { name: t(lang, 'search.searchArea') }).click();
     await page.waitForURL((u) => new URL(u).searchParams.has('near') && new URL(u).searchParams.has('radius'));
