@@ -2,15 +2,12 @@ package store_test
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
-	"kardan/admin"
 	"kardan/store"
 )
 
@@ -111,14 +108,7 @@ func TestBulkProfilesCarryOwners(t *testing.T) {
 // Migration 0005 fills the owner copies of profiles that existed before it.
 func TestOwnerCopiesFilledByMigration(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kardan.db")
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	st, path := openSeededFile(t)
 	u := &store.User{NumberPhone: "09125550003", Name: "سارا", PasswordHash: "x", ProfileImage: "/uploads/s.webp"}
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
@@ -127,24 +117,10 @@ func TestOwnerCopiesFilledByMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.Close()
 	// Take the database back to before 0005: no copies, no triggers.
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{`DROP TRIGGER profiles_owner_insert`, `DROP TRIGGER users_owner_copies`,
+	st = reopenUndoing(t, st, path, `DROP TRIGGER profiles_owner_insert`, `DROP TRIGGER users_owner_copies`,
 		`ALTER TABLE profiles DROP COLUMN owner_name`, `ALTER TABLE profiles DROP COLUMN owner_image`,
-		`DELETE FROM migrations WHERE version = 5`} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	if st, err = store.Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+		`DELETE FROM migrations WHERE version = 5`)
 	_, owners, err := st.ProfilesWithOwners(ctx, []int64{p.ID})
 	if err != nil {
 		t.Fatal(err)
@@ -158,14 +134,7 @@ func TestOwnerCopiesFilledByMigration(t *testing.T) {
 // copied into its row by the migration.
 func TestCategoryIDsFilledByMigration(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "kardan.db")
-	st, err := store.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := admin.SeedReference(ctx, st); err != nil {
-		t.Fatal(err)
-	}
+	st, path := openSeededFile(t)
 	u := &store.User{NumberPhone: "09125550004", Name: "سارا", PasswordHash: "x"}
 	if err := st.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
@@ -176,24 +145,10 @@ func TestCategoryIDsFilledByMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st.Close()
 	// Take the database back to before 0070: no copies, no triggers.
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{`DROP TRIGGER profile_categories_insert`, `DROP TRIGGER profile_categories_delete`,
+	st = reopenUndoing(t, st, path, `DROP TRIGGER profile_categories_insert`, `DROP TRIGGER profile_categories_delete`,
 		`DROP TRIGGER profile_categories_update`, `ALTER TABLE profiles DROP COLUMN category_ids`,
-		`DELETE FROM migrations WHERE version = 70`} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
-	if st, err = store.Open(ctx, path); err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+		`DELETE FROM migrations WHERE version = 70`)
 	got, err := st.Profile(ctx, p.ID)
 	if err != nil {
 		t.Fatal(err)
