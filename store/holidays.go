@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -61,6 +62,38 @@ func Holiday(t time.Time) string {
 		return name
 	}
 	return lunarHolidays[dayKey(y, int(m), d)]
+}
+
+// holidayYears are the Gregorian years whose holidays holidayBits holds (the lunar table covers
+// fewer; outside it only the solar ones are known, and Holiday says the same).
+const holidayFirstYear, holidayLastYear = 2000, 2100
+
+// holidayBits marks the official holidays of holidayFirstYear to holidayLastYear, a bit a day
+// from 1 January of the first (4.6 KiB). An open status looks at ten days, and converting each
+// to the Jalali calendar and looking it up in two maps was half of the status's time, asked
+// for every profile of an answer not cached. Built from Holiday on first use, and only read
+// after; TestHolidayBitsAsHoliday compares every day of the range.
+var holidayBits = sync.OnceValue(func() []uint64 {
+	first := time.Date(holidayFirstYear, 1, 1, 0, 0, 0, 0, time.UTC)
+	days := gregorianToJDN(holidayLastYear+1, 1, 1) - gregorianToJDN(holidayFirstYear, 1, 1)
+	bits := make([]uint64, (days+63)/64)
+	for n := range days {
+		if Holiday(first.AddDate(0, 0, n)) != "" {
+			bits[n/64] |= 1 << (n % 64)
+		}
+	}
+	return bits
+})
+
+// isHoliday reports whether the date of t (in t's location) is an official holiday, as
+// Holiday(t) != "" does.
+func isHoliday(t time.Time) bool {
+	y, m, d := t.Date()
+	if y < holidayFirstYear || y > holidayLastYear {
+		return Holiday(t) != ""
+	}
+	n := gregorianToJDN(y, int(m), d) - gregorianToJDN(holidayFirstYear, 1, 1)
+	return holidayBits()[n/64]&(1<<(n%64)) != 0
 }
 
 // Jalali converts a Gregorian date to the Jalali (Persian solar) calendar (the algorithm of
