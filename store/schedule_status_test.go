@@ -68,6 +68,8 @@ func TestStatusAsPlain(t *testing.T) {
 		time.Date(2026, 12, 6, 0, 0, 0, 0, tehran),  // today
 		time.Date(2027, 3, 28, 0, 0, 0, 0, berlin),  // clocks forward
 		time.Date(2026, 10, 25, 0, 0, 0, 0, berlin), // clocks back
+		time.Date(2021, 3, 20, 0, 0, 0, 0, tehran),  // Tehran's last clocks forward, at midnight
+		time.Date(2021, 9, 20, 0, 0, 0, 0, tehran),  // and back
 	}
 	for _, d := range lunarHolidaysSample(4) {
 		around = append(around, d.In(tehran))
@@ -116,7 +118,7 @@ func lunarHolidaysSample(n int) []time.Time {
 	return out
 }
 
-// statusPlain is Status as first written, with time.Time spans.
+// statusPlain is Status as first written, with time.Time spans (and one fix, below).
 func statusPlain(s Schedule, t time.Time) (string, *Change) {
 	type span struct {
 		from, to time.Time
@@ -129,7 +131,10 @@ func statusPlain(s Schedule, t time.Time) (string, *Change) {
 		day := s.Day(start)
 		switch {
 		case day.Boarding:
-			spans = append(spans, span{start, start.AddDate(0, 0, 1), true})
+			// The next day's start: the first version wrote start.AddDate(0, 0, 1), which after
+			// a midnight that did not exist (Tehran's clocks went forward at 00:00 until 2022)
+			// is 01:00 of the next day, and kept the day open an hour too long.
+			spans = append(spans, span{start, time.Date(y, m, d+i+1, 0, 0, 0, 0, t.Location()), true})
 		case day.Closed:
 		default:
 			for _, sl := range day.Time {
