@@ -64,8 +64,9 @@ func Holiday(t time.Time) string {
 	return lunarHolidays[dayKey(y, int(m), d)]
 }
 
-// holidayYears are the Gregorian years whose holidays holidayBits holds (the lunar table covers
-// fewer; outside it only the solar ones are known, and Holiday says the same).
+// holidayFirstYear and holidayLastYear bound the Gregorian years whose holidays holidayBits
+// holds (the lunar table covers fewer; outside it only the solar ones are known, and Holiday
+// says the same).
 const holidayFirstYear, holidayLastYear = 2000, 2100
 
 // holidayBits marks the official holidays of holidayFirstYear to holidayLastYear, a bit a day
