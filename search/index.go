@@ -27,7 +27,7 @@ import (
 
 // mappingVersion changes whenever the mapping or the documents change shape; an index of another
 // version is rebuilt at start-up.
-const mappingVersion = "8"
+const mappingVersion = "9"
 
 var (
 	keyVersion = []byte("kardan.version")
@@ -81,7 +81,7 @@ func newMapping() mapping.IndexMapping {
 	m := bleve.NewIndexMapping()
 	if err := m.AddCustomAnalyzer("kardan", map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
+		"tokenizer":     wordsTokenizerName,
 		"token_filters": []string{lowercase.Name},
 	}); err != nil {
 		panic(err) // the analyzer is fixed at compile time; failing here is a programming error
@@ -97,7 +97,7 @@ func newMapping() mapping.IndexMapping {
 	}
 	if err := m.AddCustomAnalyzer("kardan_prefix", map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
+		"tokenizer":     wordsTokenizerName,
 		"token_filters": []string{lowercase.Name, "kardan_starts"},
 	}); err != nil {
 		panic(err)
@@ -110,7 +110,7 @@ func newMapping() mapping.IndexMapping {
 	}
 	if err := m.AddCustomAnalyzer("kardan_nprefix", map[string]interface{}{
 		"type":          custom.Name,
-		"tokenizer":     unicode.Name,
+		"tokenizer":     wordsTokenizerName,
 		"token_filters": []string{lowercase.Name, "kardan_edge1"},
 	}); err != nil {
 		panic(err)

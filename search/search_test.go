@@ -697,3 +697,29 @@ func TestSearchAllocatesForItsPage(t *testing.T) {
 		t.Fatalf("a search of a 30-profile index allocated %d KiB", per>>10)
 	}
 }
+
+// TestWordsCutAsQueriesAre checks that the index cuts a profile's text into words where a query
+// is cut: a number or a model written with a point, a comma or an underscore inside is found by
+// the same writing (Bleve's Unicode tokenizer kept «10.25» whole in the index while the query
+// looked for «10» and «25»).
+func TestWordsCutAsQueriesAre(t *testing.T) {
+	f := newFixture(t)
+	gpu := f.add("فروشگاه سخت‌افزار", "کارت گرافیک rtx_4090 و پاور 1,250 وات", 1, 1, 1, 101, tehranLat, tehranLong)
+	shop := f.add("قطعات دقیق", "پیچ 10.25 میلیمتری", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.sync()
+	for _, tc := range []struct {
+		query string
+		want  *store.Profile
+	}{
+		{"rtx_4090", gpu},
+		{"rtx 4090", gpu},
+		{"1,250", gpu},
+		{"10.25", shop},
+		{"پیچ 10.25", shop},
+	} {
+		hits := f.search(search.ProfileQuery{Text: tc.query})
+		if !slices.Contains(hits.IDs, tc.want.ID) {
+			t.Errorf("%q: got %v, want %d (%s)", tc.query, hits.IDs, tc.want.ID, tc.want.ProfileName)
+		}
+	}
+}

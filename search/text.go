@@ -5,7 +5,6 @@ package search
 
 import (
 	"strings"
-	"unicode"
 
 	"kardan/store"
 )
@@ -44,10 +43,6 @@ func QueryTokens(q string) []string {
 
 // maxQueryWords bounds the work one query can ask for.
 const maxQueryWords = 8
-
-func isSep(r rune) bool {
-	return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || r == zwnj)
-}
 
 // fuzzyMinRunes is the shortest word that tolerates one typo (DESIGN.md: five letters or more).
 const fuzzyMinRunes = 5
