@@ -192,8 +192,9 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 	text = append(text, p.AreaWorking...)
 	text = append(text, p.Option...)
 	d.Text = IndexText(strings.Join(text, " \n "))
-	d.Prefix = prefixWords(d.Text)
-	d.Stem = ix.lexicon(ctx).stemWords(d.Name, d.Text)
+	words := textWords(d.Text)
+	d.Prefix = prefixWords(words)
+	d.Stem = ix.lexicon(ctx).stemWords(d.Name, words)
 	d.NamePrefix = d.Name
 	d.En = strings.Join(en, " \n ")
 	return d, nil

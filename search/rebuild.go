@@ -72,17 +72,29 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 // rebuildWriters is how many batches a rebuild indexes at once.
 const rebuildWriters = 2
 
-// prefixWords answers each word of text once, leaving out those too short to have a start
-// shorter than themselves (filters.go): the prefix field needs every word's starts once, not
-// every occurrence.
-func prefixWords(text string) string {
-	seen := map[string]bool{}
+// textWords answers the words of text once each, in the order they first appear: the prefix and
+// stem fields need each word once, not every occurrence, and share one pass over the text.
+func textWords(text string) []string {
+	words := strings.FieldsFunc(text, isSep)
+	seen := make(map[string]struct{}, len(words))
+	out := words[:0]
+	for _, w := range words {
+		if _, ok := seen[w]; !ok {
+			seen[w] = struct{}{}
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// prefixWords answers words, leaving out those too short to have a start shorter than themselves
+// (filters.go).
+func prefixWords(words []string) string {
 	var b strings.Builder
-	for _, w := range strings.FieldsFunc(text, isSep) {
-		if utf8.RuneCountInString(w) <= prefixMinRunes || seen[w] {
+	for _, w := range words {
+		if utf8.RuneCountInString(w) <= prefixMinRunes {
 			continue
 		}
-		seen[w] = true
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}

@@ -47,27 +47,37 @@ const maxQueryWords = 8
 // fuzzyMinRunes is the shortest word that tolerates one typo (DESIGN.md: five letters or more).
 const fuzzyMinRunes = 5
 
-// stemWords answers the stems of the words of texts that differ from the word itself, once
-// each: the index keeps them beside the words, so a query word in another form finds them
-// (query_text.go's stem ways).
-func (lx *lexicon) stemWords(texts ...string) string {
-	seen := map[string]bool{}
+// stemWords answers the stems of the words of name and of words (textWords) that differ from
+// the word itself, once each: the index keeps them beside the words, so a query word in another
+// form finds them (query_text.go's stem ways).
+func (lx *lexicon) stemWords(name string, words []string) string {
+	nameWords := strings.FieldsFunc(name, isSep)
+	seen := make(map[string]struct{}, len(nameWords)) // the name's words
+	stems := make(map[string]struct{}, len(words)/2)
 	var b strings.Builder
-	for _, t := range texts {
-		for _, w := range strings.FieldsFunc(t, isSep) {
-			if seen[w] {
-				continue
-			}
-			seen[w] = true
-			s := lx.Stem(strings.ReplaceAll(w, string(zwnj), ""))
-			if s == w || seen["\x00"+s] {
-				continue
-			}
-			seen["\x00"+s] = true
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(s)
+	add := func(w string) {
+		s := lx.Stem(strings.ReplaceAll(w, string(zwnj), ""))
+		if s == w {
+			return
+		}
+		if _, ok := stems[s]; ok {
+			return
+		}
+		stems[s] = struct{}{}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	for _, w := range nameWords {
+		if _, ok := seen[w]; !ok {
+			seen[w] = struct{}{}
+			add(w)
+		}
+	}
+	for _, w := range words {
+		if _, ok := seen[w]; !ok {
+			add(w)
 		}
 	}
 	return b.String()

@@ -88,3 +88,74 @@ func TestDecodeRuneAsUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestDocWordsAsPlain checks the prefix and stem fields, made from one pass over a profile's
+// words, against the per-field passes they replaced, on random names and texts of words that
+// repeat, have stems, and are short.
+func TestDocWordsAsPlain(t *testing.T) {
+	vocabulary := []string{"لوله", "لولهکش", "لولهکشی", "لولهکشها", "کاشیکار", "کاشیکاری", "کاشیکاران",
+		"نقاش", "نقاشی", "نقاشان", "برقکار", "برقکارها", "ساختمانی", "ساختمان", "و", "در", "با",
+		"plumber", "plumbers", "tile", "24", "۲۴", "abc", "abcd"}
+	rng := rand.New(rand.NewPCG(25, 10))
+	lx := buildLexicon(nil, nil, nil)
+	words := func(n int) string {
+		var ws []string
+		for ; n > 0; n-- {
+			ws = append(ws, vocabulary[rng.IntN(len(vocabulary))])
+		}
+		return strings.Join(ws, []string{" ", " \n ", "، "}[rng.IntN(3)])
+	}
+	for i := 0; i < 5000; i++ {
+		name, text := words(rng.IntN(4)), words(rng.IntN(30))
+		ws := textWords(text)
+		if got, want := prefixWords(ws), prefixWordsPlain(text); got != want {
+			t.Fatalf("prefix of %q: got %q, want %q", text, got, want)
+		}
+		for _, l := range []*lexicon{nil, lx} {
+			if got, want := l.stemWords(name, ws), l.stemWordsPlain(name, text); got != want {
+				t.Fatalf("stems of %q + %q: got %q, want %q", name, text, got, want)
+			}
+		}
+	}
+}
+
+// prefixWordsPlain is prefixWords as it was, splitting the text itself.
+func prefixWordsPlain(text string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(text, isSep) {
+		if utf8.RuneCountInString(w) <= prefixMinRunes || seen[w] {
+			continue
+		}
+		seen[w] = true
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w)
+	}
+	return b.String()
+}
+
+// stemWordsPlain is stemWords as it was, splitting the texts itself.
+func (lx *lexicon) stemWordsPlain(texts ...string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for _, t := range texts {
+		for _, w := range strings.FieldsFunc(t, isSep) {
+			if seen[w] {
+				continue
+			}
+			seen[w] = true
+			s := lx.Stem(strings.ReplaceAll(w, string(zwnj), ""))
+			if s == w || seen["\x00"+s] {
+				continue
+			}
+			seen["\x00"+s] = true
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(s)
+		}
+	}
+	return b.String()
+}
