@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"time"
+	"weak"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
@@ -305,3 +306,37 @@ func KeepLatin(words ...string) []string {
 
 // IsLatin reports whether a query word is searched in the English field.
 func IsLatin(s string) bool { return isLatin(s) }
+
+// TermCounts answers, for each term of terms in field, its count through the cache of ix
+// (termCounts) and from a term reader, both on the snapshot ix serves now; and, when ix still
+// serves that snapshot afterwards (checked), whether the cache then held every term.
+func TermCounts(ctx context.Context, ix *Index, field string, terms []string) (cached, plain []uint64, held, checked bool, err error) {
+	r, err := ix.reader()
+	if err != nil {
+		return nil, nil, false, false, err
+	}
+	defer r.Close()
+	for _, t := range terms {
+		c, err := ix.termCount(ctx, r, field, t)
+		if err != nil {
+			return nil, nil, false, false, err
+		}
+		p, err := readCount(ctx, r, field, t)
+		if err != nil {
+			return nil, nil, false, false, err
+		}
+		cached, plain = append(cached, c), append(plain, p)
+	}
+	ix.counts.mu.Lock()
+	defer ix.counts.mu.Unlock()
+	snap := r.(*scorch.IndexSnapshot)
+	if ix.counts.snap != weak.Make(snap) || !ix.serves(snap) {
+		return cached, plain, false, false, nil // a newer snapshot came meanwhile
+	}
+	held = true
+	for _, t := range terms {
+		_, ok := ix.counts.counts[fieldTerm{field, t}]
+		held = held && ok
+	}
+	return cached, plain, held, true, nil
+}

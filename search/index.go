@@ -64,8 +64,9 @@ type Index struct {
 	closed      bool
 	kick        chan struct{}
 	ref         *refCache
-	facts       *facts // what search orders compare, by profile id (nil while rebuilding)
-	docs        docIDs // the profile ids of the index's documents, by document number
+	facts       *facts     // what search orders compare, by profile id (nil while rebuilding)
+	docs        docIDs     // the profile ids of the index's documents, by document number
+	counts      termCounts // documents a term is in, for the text query's planning
 	// cellMisses counts radius searches that found no s2 plugin (see FastPathMisses).
 	cellMisses atomic.Uint64
 	// tierMisses counts relevance searches the tiers could not answer (see FastPathMisses).

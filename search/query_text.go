@@ -107,7 +107,7 @@ func (ix *Index) profileTextQuery(ctx context.Context, tokens []string, anyWord 
 	if len(content) == 0 {
 		content = tokens
 	}
-	wr := &wordReader{ctx: ctx, r: r, lx: lx}
+	wr := &wordReader{ctx: ctx, r: r, lx: lx, ix: ix}
 	plan := &rankPlan{words: make([][]matchWay, 0, len(content)), anyWord: anyWord}
 	tp := &textPlan{rank: plan, units: lx.units(content)}
 	clauses := make([]query.Query, 0, len(tp.units))
@@ -164,17 +164,14 @@ type wordReader struct {
 	ctx context.Context
 	r   index.IndexReader
 	lx  *lexicon
+	ix  *Index // remembers term counts across queries of one snapshot (termCounts)
 	// unknown are the words (not phrases) the index knows in no form.
 	unknown []string
 }
 
+// count answers how many documents hold t in field (termCounts).
 func (wr *wordReader) count(field, t string) (uint64, error) {
-	tfr, err := wr.r.TermFieldReader(wr.ctx, []byte(t), field, false, false, false)
-	if err != nil {
-		return 0, err
-	}
-	defer tfr.Close()
-	return tfr.Count(), nil
+	return wr.ix.termCount(wr.ctx, wr.r, field, t)
 }
 
 // unitWays answers the ways one unit matches.
