@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -82,18 +83,9 @@ func cgroupLimitFiles(cgroup []byte) []string {
 		case id == "0" && controllers == "":
 			out = append(out, filepath.Join("sys/fs/cgroup", path, "memory.max"),
 				filepath.Join("sys/fs/cgroup/unified", path, "memory.max"))
-		case containsField(controllers, "memory"):
+		case slices.Contains(strings.Split(controllers, ","), "memory"):
 			out = append(out, filepath.Join("sys/fs/cgroup/memory", path, "memory.limit_in_bytes"))
 		}
 	}
 	return out
-}
-
-func containsField(list, name string) bool {
-	for _, f := range strings.Split(list, ",") {
-		if f == name {
-			return true
-		}
-	}
-	return false
 }
