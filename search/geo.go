@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/geo"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/searcher"
@@ -26,9 +25,8 @@ type cellQuery struct {
 func (q *cellQuery) Searcher(ctx context.Context, i index.IndexReader, m mapping.IndexMapping,
 	options bsearch.SearcherOptions) (bsearch.Searcher, error) {
 	if sp, ok := i.(index.SpatialIndexPlugin); ok {
-		if plugin, err := sp.GetSpatialAnalyzerPlugin("s2"); err == nil {
-			terms := plugin.GetQueryTokens(geo.NewPointDistance(q.lat, q.long, q.radius))
-			return searcher.NewMultiTermSearcher(ctx, i, terms, fieldLocation, 1, options, false)
+		if _, err := sp.GetSpatialAnalyzerPlugin("s2"); err == nil {
+			return searcher.NewMultiTermSearcher(ctx, i, circleTerms(q.lat, q.long, q.radius), fieldLocation, 1, options, false)
 		}
 	}
 	// An index without the plugin: Bleve's distance query, cut exactly by Bleve (and again,

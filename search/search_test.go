@@ -316,6 +316,31 @@ func TestRadius(t *testing.T) {
 	}
 }
 
+// TestRadiusAtTheCellsEdge: a workshop 4,998.8 m from a point of central Tehran was in no cell of
+// the covering Bleve's plugin gave for 5 km (it measures with an Earth of 6,378 km), so a 5 km
+// search did not find it.
+func TestRadiusAtTheCellsEdge(t *testing.T) {
+	f := newFixture(t)
+	centreLat, centreLong := 35.683287, 51.404340
+	p := f.add("کارگاه لبه", "", 1, 1, 1, 101, 35.726486, 51.389015)
+	f.add("کارگاه بیرون", "", 1, 1, 1, 101, 35.7266, 51.3889) // a few metres further: outside
+	f.sync()
+	if d := store.Haversine(centreLat, centreLong, 35.726486, 51.389015); d > 5000 || d < 4998 {
+		t.Fatalf("the workshop is %.2f m away", d)
+	}
+	for _, order := range []string{search.OrderBest, search.OrderNearest} {
+		hits := f.search(search.ProfileQuery{HasPoint: true, Lat: centreLat, Long: centreLong, Radius: 5000, Order: order})
+		if hits.Total != 1 || !slices.Equal(hits.IDs, []int64{p.ID}) {
+			t.Errorf("order %s: got %v (total %d), want [%d]", order, hits.IDs, hits.Total, p.ID)
+		}
+		plain, err := search.SearchProfilesPlain(context.Background(), f.ix, search.ProfileQuery{HasPoint: true, Lat: centreLat,
+			Long: centreLong, Radius: 5000, Order: order, Take: 20})
+		if err != nil || plain.Total != 1 || !slices.Equal(plain.IDs, []int64{p.ID}) {
+			t.Errorf("order %s, Bleve's searchers: got %+v, %v, want [%d]", order, plain, err, p.ID)
+		}
+	}
+}
+
 func TestVisibility(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)

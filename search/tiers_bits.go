@@ -15,7 +15,6 @@ import (
 	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
-	"github.com/blevesearch/bleve/v2/geo"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -164,8 +163,8 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 // when it is not nil; through Bleve's searcher when the index has no s2 plugin (cellQuery).
 func (e *bitsEval) cells(q *cellQuery, mask segBits) (segBits, error) {
 	var tokens []string
-	if plugin, err := e.snap.GetSpatialAnalyzerPlugin("s2"); err == nil {
-		tokens = plugin.GetQueryTokens(geo.NewPointDistance(q.lat, q.long, q.radius))
+	if _, err := e.snap.GetSpatialAnalyzerPlugin("s2"); err == nil {
+		tokens = circleTerms(q.lat, q.long, q.radius)
 	}
 	if tokens == nil {
 		b, err := e.search(q)
