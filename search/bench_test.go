@@ -136,6 +136,36 @@ func BenchmarkSearchUser(b *testing.B) {
 	}
 }
 
+// BenchmarkCircleCells measures a category within 5 km of a point, nearest first, with the
+// circle's cells read and with the category's profiles cut by distance alone: what
+// cellsWorthReading weighs. The categories are small, middling and large in the demo data.
+func BenchmarkCircleCells(b *testing.B) {
+	_, ix := benchIndex(b)
+	points := [][2]float64{{35.70, 51.40}, {35.75, 51.35}, {29.61, 52.53}, {32.65, 51.67}}
+	for _, c := range []struct {
+		slug string
+		id   int64
+	}{{"plumber", 101}, {"official-translator", 703}, {"petrol-station", 3901}} {
+		for _, way := range []struct {
+			name string
+			from uint64
+		}{{"cells", 0}, {"cut", 1 << 40}} {
+			b.Run(c.slug+"/"+way.name, func(b *testing.B) {
+				defer search.SetCellsWorthReading(way.from)()
+				ctx := context.Background()
+				for i := 0; i < b.N; i++ {
+					p := points[i%len(points)]
+					q := search.ProfileQuery{Category: c.slug, CategoryID: c.id, HasPoint: true, Lat: p[0], Long: p[1], Radius: 5000,
+						Order: search.OrderNearest, Take: 20}
+					if _, err := ix.SearchProfiles(ctx, q); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
 // BenchmarkSuggest measures suggestions for prefixes of one to several letters, Persian, English
 // and Finglish, and reports the median and 99th percentile (wall and processor time).
 func BenchmarkSuggest(b *testing.B) {

@@ -340,3 +340,11 @@ func TermCounts(ctx context.Context, ix *Index, field string, terms []string) (c
 	}
 	return cached, plain, held, true, nil
 }
+
+// SetCellsWorthReading sets the documents from which a circle reads its cells (0: always)
+// until the func it answers is called.
+func SetCellsWorthReading(n uint64) func() {
+	old := cellsWorthReading
+	cellsWorthReading = n
+	return func() { cellsWorthReading = old }
+}

@@ -266,7 +266,7 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 
 // TestBitsEqualPlain holds the pages in an order of the facts table (best, nearest, newest,
 // reviews) collected from bitmaps of the postings (collectBits, a circle's cells read within
-// the other conditions) to those whose hits Bleve's searcher hands over one by one: the same
+// the other conditions, or not read when those leave few documents, each way) to those whose hits Bleve's searcher hands over one by one: the same
 // page and the same count, for random mixes of a circle (500 m to 100 km around a profile), a
 // category, a city, words, open now, a price range, a lowest score and later pages, over
 // segments with deleted documents.
@@ -350,9 +350,18 @@ func TestBitsEqualPlain(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", q, err)
 		}
+		restore := search.SetCellsWorthReading(0)
+		cells, err := f.ix.SearchProfiles(ctx, q)
+		restore()
+		if err != nil {
+			t.Fatalf("%+v: %v", q, err)
+		}
 		compared++
 		if fast.Total != plain.Total || !slices.Equal(fast.IDs, plain.IDs) {
 			t.Errorf("%+v: bitmaps %d %v, Bleve %d %v", q, fast.Total, fast.IDs, plain.Total, plain.IDs)
+		}
+		if cells.Total != plain.Total || !slices.Equal(cells.IDs, plain.IDs) {
+			t.Errorf("%+v: bitmaps reading the cells %d %v, Bleve %d %v", q, cells.Total, cells.IDs, plain.Total, plain.IDs)
 		}
 		if plain.Total > 0 {
 			nonEmpty++
