@@ -26,8 +26,10 @@ const (
 // category + radius search's server time. Here the covering starts from s2's own proven bound
 // (the four cells around the vertex nearest the centre, at the deepest level whose cells are at
 // least twice the radius wide) and keeps those of their descendants at the next indexed level
-// that meet the circle: 16 or 64 cell tests, 2 to 10 us, 3 to 8 terms, 1.6 to 4 times the
-// circle's area where Bleve's covers 2.7 to 4 times. TestCircleCover proves it holds the circle.
+// that meet the circle: 16 or 64 cell tests, 2.5 to 10 us. Over 2,000 points of Iran at radii
+// from 50 m to 200 km it gave 3 to 11 terms (Bleve's 3 to 7) covering 1.6 to 7 times the
+// circle's area (Bleve's 2.7 to 6.7); at the 5 km the app asks by default, 4.7 terms and 4.1
+// times against 7.1 and 2.7. TestCircleCover proves it holds the circle.
 //
 // The circle is measured with the radius the collector's cut uses (store.EarthRadius, and a
 // millimetre to spare for rounding); Bleve's plugin takes the Earth's radius as 6,378 km, so

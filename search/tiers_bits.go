@@ -187,8 +187,8 @@ func fewerThan(b segBits, n uint64) bool {
 func (e *bitsEval) cells(q *cellQuery, mask segBits) (segBits, error) {
 	if mask != nil && fewerThan(mask, cellsWorthReading) {
 		// The collector measures every hit's distance from the facts table anyway
-		// (pageCollector.within), a few nanoseconds apiece; the cells' postings cost tens of
-		// microseconds. A category's profiles around a point are cut that way alone.
+		// (pageCollector.within), tens of nanoseconds apiece; the cells' postings cost tens
+		// of microseconds. A category's profiles around a point are cut that way alone.
 		return mask, nil
 	}
 	var tokens []string
