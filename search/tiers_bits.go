@@ -12,7 +12,6 @@ package search
 import (
 	"context"
 	"reflect"
-	"slices"
 
 	"github.com/RoaringBitmap/roaring/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -92,39 +91,7 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 	case *query.TermQuery:
 		return e.term(q.Field(), q.Term)
 	case *query.ConjunctionQuery:
-		// A circle's cells are the union of many postings, often far more documents than the
-		// other conditions hold: those are found first and the cells read within them.
-		var out segBits
-		var circles []*cellQuery
-		first := true
-		for _, c := range q.Conjuncts {
-			if cq, ok := c.(*cellQuery); ok {
-				circles = append(circles, cq)
-				continue
-			}
-			b, err := e.eval(c)
-			if err != nil {
-				return nil, err
-			}
-			if first {
-				out, first = slices.Clone(b), false // b may be remembered: its slice must not change
-				continue
-			}
-			for i := range out {
-				out[i] = and(out[i], b[i])
-			}
-		}
-		for _, cq := range circles {
-			b, err := e.cells(cq, out)
-			if err != nil {
-				return nil, err
-			}
-			out = b
-		}
-		if out == nil {
-			out = make(segBits, len(e.segs))
-		}
-		return out, nil
+		return e.conjunction(q, nil)
 	case *cellQuery:
 		return e.cells(q, nil)
 	case *query.FuzzyQuery:
@@ -157,6 +124,81 @@ func (e *bitsEval) eval(q query.Query) (segBits, error) {
 		return out, nil
 	}
 	return e.search(q)
+}
+
+// conjunction answers the documents of mask (all when nil) that every conjunct of q matches.
+// Terms come first, read from their postings as they are; every other conjunct is evaluated
+// within what they leave (within): a word's ways are a union of many postings, often far more
+// documents than a city holds, and a circle's cells more than a category does.
+func (e *bitsEval) conjunction(q *query.ConjunctionQuery, mask segBits) (segBits, error) {
+	order := make([]query.Query, 0, len(q.Conjuncts))
+	for _, c := range q.Conjuncts {
+		if _, ok := c.(*query.TermQuery); ok {
+			order = append(order, c)
+		}
+	}
+	for _, c := range q.Conjuncts {
+		switch c.(type) {
+		case *query.TermQuery, *cellQuery:
+		default:
+			order = append(order, c)
+		}
+	}
+	for _, c := range q.Conjuncts {
+		if _, ok := c.(*cellQuery); ok {
+			order = append(order, c)
+		}
+	}
+	out := mask
+	for _, c := range order {
+		b, err := e.within(c, out)
+		if err != nil {
+			return nil, err
+		}
+		out = b
+	}
+	if out == nil {
+		out = make(segBits, len(e.segs))
+	}
+	return out, nil
+}
+
+// within answers the documents of mask that q matches, or all q matches when mask is nil. It
+// never changes mask or a bitmap eval remembered. A disjunction is the union of its parts
+// within mask, so its large postings are cut by the mask before they are joined.
+func (e *bitsEval) within(q query.Query, mask segBits) (segBits, error) {
+	if mask == nil {
+		return e.eval(q)
+	}
+	switch q := q.(type) {
+	case *query.ConjunctionQuery:
+		return e.conjunction(q, mask)
+	case *cellQuery:
+		return e.cells(q, mask)
+	case *query.DisjunctionQuery:
+		if q.Min <= 1 {
+			out := make(segBits, len(e.segs))
+			for _, c := range q.Disjuncts {
+				b, err := e.within(c, mask)
+				if err != nil {
+					return nil, err
+				}
+				for i := range out {
+					out[i] = or(out[i], b[i])
+				}
+			}
+			return out, nil
+		}
+	}
+	b, err := e.eval(q)
+	if err != nil {
+		return nil, err
+	}
+	out := make(segBits, len(e.segs))
+	for i := range out {
+		out[i] = and(mask[i], b[i])
+	}
+	return out, nil
 }
 
 // cellsWorthReading is the number of documents from which a circle's cells are read to narrow
