@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"path/filepath"
 	"sync"
 	"testing"
 )
@@ -13,11 +12,7 @@ import (
 // on: the next writes commit. Without runJob the panic would end the whole process.
 func TestGroupCommitSurvivesAPanic(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	if _, err := s.write.ExecContext(ctx, `CREATE TABLE panic_probe (n INTEGER)`); err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +51,7 @@ func TestGroupCommitSurvivesAPanic(t *testing.T) {
 // id that was not committed, or writers would wait in SyncTo for a row that never comes.
 func TestGroupCommitForgetsRolledBackOutboxIDs(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	refused := errors.New("refused after queueing")
 	for round := 0; round < 20 && s.grouped.Load() == 0; round++ {
 		var wg sync.WaitGroup

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,11 +11,7 @@ import (
 // draft of the site on each save).
 func TestQuotaCountsSearchTheAccountsRows(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	for query, index := range map[string]string{
 		`SELECT COUNT(*) FROM blogs WHERE writer_id = ?`:                                    "blogs_writer_status",
 		`SELECT COUNT(*) FROM blogs WHERE writer_id = ? AND status = 'Draft'`:               "blogs_writer_status",

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,14 +32,10 @@ func plainUniqueSlug(ctx context.Context, tx *sql.Tx, table, name, city string, 
 // taken.
 func TestUniqueSlugAsPlain(t *testing.T) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(t.TempDir(), "kardan.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(t)
 	rng := rand.New(rand.NewPCG(4, 10))
 	names := []string{"تعمیر کولر", "Best Plumber", "", "!!!", "آرایشگاه"}
-	err = s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `CREATE TEMP TABLE things (id INTEGER PRIMARY KEY, slug TEXT NOT NULL UNIQUE)`); err != nil {
 			return err
 		}
@@ -105,11 +100,7 @@ func TestUniqueSlugAsPlain(t *testing.T) {
 // and one at a time.
 func BenchmarkUniqueSlug(b *testing.B) {
 	ctx := context.Background()
-	s, err := Open(ctx, filepath.Join(b.TempDir(), "kardan.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s := openTemp(b)
 	for _, taken := range []int{0, 1, 60, 500} {
 		for _, way := range []struct {
 			name string
