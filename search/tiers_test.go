@@ -266,10 +266,10 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 
 // TestBitsEqualPlain holds the pages in an order of the facts table (best, nearest, newest,
 // reviews) collected from bitmaps of the postings (collectBits, a circle's cells read within
-// the other conditions, or not read when those leave few documents, each way) to those whose hits Bleve's searcher hands over one by one: the same
-// page and the same count, for random mixes of a circle (500 m to 100 km around a profile), a
-// category, a city, words, open now, a price range, a lowest score and later pages, over
-// segments with deleted documents.
+// the other conditions, or not read when those leave few documents, each way) to those whose
+// hits Bleve's searcher hands over one by one: the same page and the same count, for random
+// mixes of a circle (500 m to 100 km around a profile), a category, a city, words, open now, a
+// price range, a lowest score and later pages, over segments with deleted documents.
 func TestBitsEqualPlain(t *testing.T) {
 	ctx := context.Background()
 	f, st := demoWithDeletions(t, 23)
