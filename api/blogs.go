@@ -354,15 +354,16 @@ func (s *Server) handleBlogSearch(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	var hits *search.BlogHits
+	ix := s.searchIndex()
 	switch {
-	case s.cfg.Search != nil:
-		h, err := s.cfg.Search.SearchBlogs(r.Context(), q)
+	case ix != nil:
+		h, err := ix.SearchBlogs(r.Context(), q)
 		if err != nil {
 			return err
 		}
 		hits = h
 	case len(search.QueryTokens(q.Text)) == 0:
-		// No index (a test server, or one still opening): a listing needs none.
+		// No index (a test server, or one being built): a listing needs none.
 		f := store.BlogFilter{PublishedOnly: true, CategoryID: q.CategoryID, Tag: q.Tag, Offset: q.Skip, Limit: q.Take}
 		if q.WriterID > 0 {
 			f.WriterID = &q.WriterID
@@ -373,7 +374,7 @@ func (s *Server) handleBlogSearch(w http.ResponseWriter, r *http.Request) error 
 		}
 		hits = &search.BlogHits{Blogs: bs, Total: total}
 	default:
-		return store.Errorf(store.EUnavailable, "unavailable", nil)
+		return errSearchBuilding()
 	}
 	return s.writeBlogList(w, r, hits.Blogs, hits.Total, userFrom(r), false)
 }

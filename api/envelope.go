@@ -68,6 +68,7 @@ var statusOf = map[store.Code]int{
 	store.ETooLarge:     http.StatusRequestEntityTooLarge,
 	store.ETooMany:      http.StatusTooManyRequests,
 	store.EUnavailable:  http.StatusBadGateway,
+	store.ENotReady:     http.StatusServiceUnavailable,
 	store.EInternal:     http.StatusInternalServerError,
 }
 
@@ -99,7 +100,7 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 		slog.Error("internal error", "id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
 		writeJSON(w, status, nil, message(lang, "server_error", nil))
 		return
-	case store.ETooMany:
+	case store.ETooMany, store.ENotReady:
 		if s, ok := e.Args["seconds"]; ok {
 			w.Header().Set("Retry-After", strconv.Itoa(toInt(s)))
 		}
@@ -139,6 +140,7 @@ var defaultKey = map[store.Code]string{
 	store.ETooLarge:     "body_too_large",
 	store.ETooMany:      "too_many",
 	store.EUnavailable:  "unavailable",
+	store.ENotReady:     "not_ready",
 }
 
 func toInt(v any) int {

@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// handleHealth handles "GET /healthz": 200 when the database answers, 503 otherwise.
+// handleHealth handles "GET /healthz": 200 when the database answers, 503 otherwise; its search
+// is "building" while the search index is.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
@@ -14,7 +15,13 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable"}, message(langOf(r), "server_error", nil))
 		return
 	}
-	ok(w, map[string]any{"status": "ok", "uptime_seconds": int64(time.Since(s.started).Seconds())})
+	// search says whether the index is built: serve answers while it builds a large one, with
+	// browsing only (cmd's App), and an operator or a load balancer may want to know.
+	index := "ready"
+	if s.searchIndex() == nil {
+		index = "building"
+	}
+	ok(w, map[string]any{"status": "ok", "search": index, "uptime_seconds": int64(time.Since(s.started).Seconds())})
 }
 
 // handleConfig handles "GET /v1/config": what the web app needs to know about this server.

@@ -74,6 +74,8 @@ var coreMessages = map[string][2]string{
 	"too_many":           {"درخواست‌های شما بیش از حد مجاز است؛ {seconds} ثانیه دیگر دوباره تلاش کنید", "Too many requests; try again in {seconds} seconds"},
 	"conflict":           {"این مورد با اطلاعات موجود تداخل دارد", "This conflicts with existing data"},
 	"unavailable":        {"سرویس بیرونی در دسترس نیست، کمی بعد دوباره تلاش کنید", "An outside service is unavailable, try again shortly"},
+	"not_ready":          {"سرور هنوز آماده نشده است؛ کمی بعد دوباره تلاش کنید", "The server is still getting ready; try again shortly"},
+	"search_building":    {"فهرست جستجو در حال ساخت است؛ تا آن زمان فقط مرور بر اساس دسته، شهر و امتیاز کار می‌کند. {seconds} ثانیه دیگر دوباره تلاش کنید", "The search index is being built; until then only browsing by category, city and score works. Try again in {seconds} seconds"},
 	"method_not_allowed": {"این روش برای این نشانی پشتیبانی نمی‌شود", "This method is not supported for this address"},
 
 	// Field labels for {des} shared by several areas.

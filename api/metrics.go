@@ -93,20 +93,22 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_search_fast_path_misses_total",
 			Help: "Searches whose fast path found Bleve's internals changed and fell back to a slower way (search/fence.go); should stay 0.",
 		}, func() float64 {
-			if s.cfg.Search == nil {
+			ix := s.searchIndex()
+			if ix == nil {
 				return 0
 			}
-			m := s.cfg.Search.FastPathMisses()
+			m := ix.FastPathMisses()
 			return float64(m.DocIDs + m.Cells + m.Tiers)
 		}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "kardan_search_index_documents",
 			Help: "Documents in the search index.",
 		}, func() float64 {
-			if s.cfg.Search == nil {
+			ix := s.searchIndex()
+			if ix == nil {
 				return math.NaN()
 			}
-			n, err := s.cfg.Search.DocCount()
+			n, err := ix.DocCount()
 			if err != nil {
 				return math.NaN()
 			}
@@ -143,7 +145,8 @@ func databaseSize(path string) float64 {
 
 // outboxBacklog answers how far the index trails the database, NaN when either cannot say.
 func (s *Server) outboxBacklog() float64 {
-	if s.cfg.Search == nil {
+	ix := s.searchIndex()
+	if ix == nil {
 		return math.NaN()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -152,7 +155,7 @@ func (s *Server) outboxBacklog() float64 {
 	if err != nil {
 		return math.NaN()
 	}
-	applied, err := s.cfg.Search.Applied()
+	applied, err := ix.Applied()
 	if err != nil {
 		return math.NaN()
 	}

@@ -15,12 +15,13 @@ import (
 // change itself is committed already: a failure here is logged and the background indexer
 // applies it on its next poll.
 func (s *Server) syncIndex(ctx context.Context) {
-	if s.cfg.Search == nil {
-		return
+	ix := s.searchIndex()
+	if ix == nil {
+		return // being built: the rebuild, then its catch-up from the outbox, takes the change
 	}
-	if err := s.cfg.Search.SyncTo(ctx, s.store.OutboxCommitted()); err != nil {
+	if err := ix.SyncTo(ctx, s.store.OutboxCommitted()); err != nil {
 		slog.Error("search index sync", "err", err)
-		s.cfg.Search.Kick()
+		ix.Kick()
 	}
 }
 

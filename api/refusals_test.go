@@ -177,6 +177,7 @@ func errorCode(e ast.Expr) (store.Code, bool) {
 		"EInvalid": store.EInvalid, "EUnauthorized": store.EUnauthorized, "EForbidden": store.EForbidden,
 		"ENotFound": store.ENotFound, "EConflict": store.EConflict, "ETooMany": store.ETooMany,
 		"ETooLarge": store.ETooLarge, "EUnavailable": store.EUnavailable, "EInternal": store.EInternal,
+		"ENotReady": store.ENotReady,
 	}
 	c, ok := codes[calleeName(e)]
 	return c, ok

@@ -46,8 +46,9 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	if s.cfg.Search == nil {
-		return store.Errorf(store.EUnavailable, "unavailable", nil)
+	ix := s.searchIndex()
+	if ix == nil && !q.Browses() {
+		return errSearchBuilding()
 	}
 	viewer := userFrom(r)
 	var hits *search.ProfileHits
@@ -57,7 +58,12 @@ func (s *Server) handleSearchUser(w http.ResponseWriter, r *http.Request) error 
 		if pv != nil {
 			sq.Head = pv.head // read just before: a browse need not read it again
 		}
-		if hits, err = s.cfg.Search.SearchProfiles(r.Context(), sq); err != nil || pv == nil {
+		if ix == nil {
+			hits, err = search.Browse(r.Context(), s.store, sq)
+		} else {
+			hits, err = ix.SearchProfiles(r.Context(), sq)
+		}
+		if err != nil || pv == nil {
 			return nil, err
 		}
 		return s.publicForms(r.Context(), pv, hits.IDs)

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -35,7 +36,8 @@ type Config struct {
 	TrustedProxies []*net.IPNet
 	// Web is the built web app (webui/dist).
 	Web fs.FS
-	// Search is the search index; nil answers search with "unavailable".
+	// Search is the search index; nil while it is being built (SetSearch): browsing is then
+	// answered from the database and other searches with "search_building".
 	Search *search.Index
 	// SMS sends sign-up codes; nil writes them to the log.
 	SMS auth.Sender
@@ -86,6 +88,8 @@ type Server struct {
 
 	refsCache refsCache
 	forms     formCache
+	// index is Config.Search, or the index SetSearch gave once it was built (nil before).
+	index atomic.Pointer[search.Index]
 
 	hasher *auth.Hasher
 	sms    auth.Sender
@@ -99,6 +103,21 @@ type Server struct {
 	router      *mux.Router // the route table, which the sweep test walks
 }
 
+// SetSearch gives the server its search index once it is built (serve builds a large one while
+// answering: cmd's App).
+func (s *Server) SetSearch(ix *search.Index) { s.index.Store(ix) }
+
+// searchIndex answers the search index, nil while it is being built.
+func (s *Server) searchIndex() *search.Index { return s.index.Load() }
+
+// errSearchBuilding answers a search that needs the index while it is being built.
+func errSearchBuilding() error {
+	return store.Errorf(store.ENotReady, "search_building", map[string]any{"seconds": searchBuildingRetry})
+}
+
+// searchBuildingRetry is the Retry-After, in seconds, of a search refused while the index is built.
+const searchBuildingRetry = 30
+
 // New builds the server over an open store.
 func New(cfg Config, st *store.Store) (*Server, error) {
 	if cfg.Location == nil {
@@ -111,6 +130,7 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, store: st, proxies: cfg.TrustedProxies, started: time.Now()}
+	s.index.Store(cfg.Search)
 	// Two argon2id hashes at once at most, so a burst of sign-ins cannot starve the server.
 	s.hasher = auth.NewHasher(auth.DefaultParams, 2)
 	s.sms = cfg.SMS

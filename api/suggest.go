@@ -51,10 +51,11 @@ func (s *Server) handleSuggest(w http.ResponseWriter, r *http.Request) error {
 	if err := v.Err(); err != nil {
 		return err
 	}
-	if s.cfg.Search == nil {
-		return store.Errorf(store.EUnavailable, "unavailable", nil)
+	ix := s.searchIndex()
+	if ix == nil {
+		return errSearchBuilding()
 	}
-	sg, err := s.cfg.Search.Suggest(r.Context(), q, city)
+	sg, err := ix.Suggest(r.Context(), q, city)
 	if err != nil {
 		return err
 	}

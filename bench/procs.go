@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -158,7 +159,8 @@ func freePort() (int, error) {
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
-// waitHTTP waits until url answers 200, the process exits, or timeout passes.
+// waitHTTP waits until url answers 200 (and a Kardan has its search index), the process exits,
+// or timeout passes.
 func waitHTTP(ctx context.Context, url string, p *proc, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
@@ -167,9 +169,10 @@ func waitHTTP(ctx context.Context, url string, p *proc, timeout time.Duration) e
 		}
 		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if resp, err := http.DefaultClient.Do(req); err == nil {
-			io.Copy(io.Discard, resp.Body)
+			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
+			// A Kardan building its search index answers at once, its searches 503 until done.
+			if resp.StatusCode == http.StatusOK && !bytes.Contains(body, []byte(`"search":"building"`)) {
 				return nil
 			}
 		}

@@ -70,7 +70,14 @@ type ServeConfig struct {
 	// now) and the setup link's; tests move it past the link's hour, journeys start it on a
 	// given day (serve --clock).
 	Clock func() time.Time
+	// IndexWhileServingFrom is how many visible profiles make serve build a missing or outdated
+	// search index while it answers, rather than before (0: indexWhileServingFrom; tests lower it).
+	IndexWhileServingFrom int
 }
+
+// indexWhileServingFrom is IndexWhileServingFrom's default: 20,000 profiles take some 5 s to
+// index on two cores, a million four minutes, during which the whole site would be down.
+const indexWhileServingFrom = 20_000
 
 // App is a running Kardan: the store, the HTTP server and the background work. `serve` and the
 // end-to-end tests both use it.
@@ -79,8 +86,11 @@ type App struct {
 	cfg   ServeConfig
 	Store *store.Store
 	API   *api.Server
-	// Search is the search index, fed from the store's outbox.
+	// Search is the search index, fed from the store's outbox; nil until a large index being
+	// built while serving is ready (Run).
 	Search *search.Index
+	// loc is the operator's time zone, which the index takes once built.
+	loc *time.Location
 	// Storage is where images are kept: uploads/ or the --uploads bucket.
 	Storage media.Storage
 	// Handler is what the HTTP server runs: the API, unless a test wraps it.
@@ -172,12 +182,11 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		slog.Info("reference data applied", "provinces", n.Provinces, "counties", n.Counties, "cities", n.Cities,
 			"categories", n.Categories, "profiles moved", n.Profiles, "skipped for operators' rows", n.Skipped)
 	}
-	a.Search, err = search.Open(ctx, g.IndexDir(), st)
-	if err != nil {
+	a.loc = loc
+	if a.Search, err = a.openSearch(ctx); err != nil {
 		st.Close()
 		return nil, err
 	}
-	a.Search.Location = loc
 	a.API, err = api.New(api.Config{
 		BaseURL:        strings.TrimSuffix(cfg.BaseURL, "/"),
 		Tiles:          cfg.Tiles,
@@ -213,6 +222,60 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	// handing it back to the system over minutes. Returned now, once.
 	debug.FreeOSMemory()
 	return a, nil
+}
+
+// openSearch opens the search index, building it first when it is missing or outdated and
+// small; a large one is left to Run to build while serving (nil here).
+func (a *App) openSearch(ctx context.Context) (*search.Index, error) {
+	ix, err := search.OpenBuilt(ctx, a.g.IndexDir(), a.Store)
+	if errors.Is(err, search.ErrNotBuilt) {
+		n, cerr := a.Store.VisibleProfiles(ctx)
+		if cerr != nil {
+			return nil, cerr
+		}
+		from := a.cfg.IndexWhileServingFrom
+		if from <= 0 {
+			from = indexWhileServingFrom
+		}
+		if n >= from {
+			slog.Warn("search index missing or outdated: serving at once and building it meanwhile; until it is ready, "+
+				"browsing is answered from the database and other searches with 503", "profiles", n, "why", err)
+			return nil, nil
+		}
+		ix, err = search.Open(ctx, a.g.IndexDir(), a.Store)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ix.Location = a.loc
+	return ix, nil
+}
+
+// buildSearch builds the search index while the app serves, hands it to the API and then feeds
+// it from the outbox until ctx ends. A failed build is tried again a minute later; a stop
+// midway leaves the old index (or none) for the next start, as `kardan reindex` would.
+func (a *App) buildSearch(ctx context.Context) {
+	for {
+		start := time.Now()
+		ix, err := search.Open(ctx, a.g.IndexDir(), a.Store)
+		if err == nil {
+			ix.Location = a.loc
+			a.Search = ix
+			a.API.SetSearch(ix)
+			slog.Info("search index built: every search answers again", "took", time.Since(start).Round(time.Millisecond))
+			ix.Run(ctx)
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		slog.Error("build the search index: trying again in a minute", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Minute):
+		}
+	}
 }
 
 // Listen binds the address; with port 0 the kernel picks a free one (tests).
@@ -313,7 +376,11 @@ func (a *App) startBackground(ctx context.Context) {
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
-		a.Search.Run(ctx)
+		if a.Search == nil {
+			a.buildSearch(ctx)
+		} else {
+			a.Search.Run(ctx)
+		}
 	}()
 	a.wg.Add(1)
 	go func() {

@@ -348,3 +348,10 @@ func SetCellsWorthReading(n uint64) func() {
 	cellsWorthReading = n
 	return func() { cellsWorthReading = old }
 }
+
+// SetRebuildRead has fn called once a rebuild has read every document, until the func it
+// answers is called.
+func SetRebuildRead(fn func()) func() {
+	rebuildRead = fn
+	return func() { rebuildRead = nil }
+}

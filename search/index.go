@@ -212,27 +212,41 @@ func newMapping() mapping.IndexMapping {
 // Open opens the index in dir for st, rebuilding it first when it is missing, unreadable or of
 // another mapping version, then applies whatever the outbox holds that it has not seen.
 func Open(ctx context.Context, dir string, st *store.Store) (*Index, error) {
+	ix, err := OpenBuilt(ctx, dir, st)
+	if !errors.Is(err, ErrNotBuilt) {
+		return ix, err
+	}
+	if errors.Is(err, bleve.ErrorIndexPathDoesNotExist) {
+		slog.Info("search index missing: building it", "dir", dir)
+	} else {
+		slog.Warn("search index unusable: rebuilding it", "dir", dir, "err", err)
+	}
+	if err := Rebuild(ctx, dir, st); err != nil {
+		return nil, err
+	}
+	if ix, err = OpenBuilt(ctx, dir, st); err != nil {
+		return nil, fmt.Errorf("open rebuilt index: %w", err)
+	}
+	return ix, nil
+}
+
+// ErrNotBuilt is answered by OpenBuilt when dir holds no index it can use: none, an unreadable
+// one or one of another mapping version (the cause is wrapped too).
+var ErrNotBuilt = errors.New("no usable search index")
+
+// OpenBuilt opens the index in dir for st as Open does, but answers ErrNotBuilt instead of
+// rebuilding it, so the caller may rebuild it (Open) while it does other work.
+func OpenBuilt(ctx context.Context, dir string, st *store.Store) (*Index, error) {
 	tuneBleve()
-	ix := &Index{dir: dir, st: st, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{}, Location: time.UTC,
-		progress: make(chan struct{})}
 	idx, err := openExisting(dir)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
 			return nil, err
 		}
-		if !errors.Is(err, bleve.ErrorIndexPathDoesNotExist) {
-			slog.Warn("search index unusable: rebuilding it", "dir", dir, "err", err)
-		} else {
-			slog.Info("search index missing: building it", "dir", dir)
-		}
-		if err := Rebuild(ctx, dir, st); err != nil {
-			return nil, err
-		}
-		if idx, err = openExisting(dir); err != nil {
-			return nil, fmt.Errorf("open rebuilt index: %w", err)
-		}
+		return nil, fmt.Errorf("%w: %w", ErrNotBuilt, err)
 	}
-	ix.idx = idx
+	ix := &Index{dir: dir, st: st, idx: idx, kick: make(chan struct{}, 1), ref: &refCache{st: st}, facts: &facts{},
+		Location: time.UTC, progress: make(chan struct{})}
 	if on, err := ix.Applied(); err == nil {
 		ix.persisted = on // what the index reopened with is on disk
 		ix.applied.Store(on)
@@ -339,6 +353,9 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 			return idx.Batch(b)
 		})
 	}
+	if err == nil && rebuildRead != nil {
+		rebuildRead()
+	}
 	if err == nil {
 		err = compact(ctx, idx)
 	}
@@ -369,6 +386,10 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	slog.Info("search index built", "profiles", n, "blogs", blogs, "seconds", time.Since(start).Seconds())
 	return nil
 }
+
+// rebuildRead, when set (tests only), is called once a rebuild has read every document and
+// before it saves the index: a change made then is one the documents missed.
+var rebuildRead func()
 
 // Close closes the index; closing it again does nothing. It first waits a while for the
 // batches applied so far to reach the disk, so a clean stop need not catch up at the next start.

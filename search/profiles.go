@@ -116,6 +116,30 @@ func (ix *Index) SearchProfiles(ctx context.Context, q ProfileQuery) (*ProfileHi
 	return hits, nil
 }
 
+// Browses reports whether q is a browse: no text, no point, no hours and no prices, which
+// SQLite's browse knows nothing of (those filters are the collector's).
+func (q *ProfileQuery) Browses() bool { return len(QueryTokens(q.Text)) == 0 && q.browsable() }
+
+// browsable reports whether q, without its text, is a browse.
+func (q *ProfileQuery) browsable() bool { return !q.HasPoint && !q.OpenNow && !q.priced() }
+
+// Browse answers a query that Browses from the database alone, as SearchProfiles does: a server
+// whose index is still being built answers these with it.
+func Browse(ctx context.Context, st *store.Store, q ProfileQuery) (*ProfileHits, error) {
+	order := q.Order
+	if order == "" || order == OrderRelevance || order == OrderNearest {
+		order = OrderBest
+	}
+	ids, total, err := st.BrowseProfiles(ctx, store.BrowseFilter{
+		CityID: q.CityID, ProvinceID: q.Province, FieldID: q.FieldID, CategoryID: q.CategoryID,
+		MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take, Head: q.Head,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("search profiles: %w", err)
+	}
+	return &ProfileHits{IDs: ids, Total: total}, nil
+}
+
 // fallbackOf describes a fallback answer: the category the query named, and the city it or its
 // filter named.
 func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
@@ -147,20 +171,9 @@ func fallbackOf(tp *textPlan, q ProfileQuery, lx *lexicon) *Fallback {
 // the query had text.
 func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord bool) (*ProfileHits, *textPlan, error) {
 	tokens := QueryTokens(q.Text)
-	// SQLite's browse knows nothing of hours or prices: those filters are the collector's.
-	if len(tokens) == 0 && !q.HasPoint && !q.OpenNow && !q.priced() {
-		order := q.Order
-		if order == "" || order == OrderRelevance || order == OrderNearest {
-			order = OrderBest
-		}
-		ids, total, err := ix.st.BrowseProfiles(ctx, store.BrowseFilter{
-			CityID: q.CityID, ProvinceID: q.Province, FieldID: q.FieldID, CategoryID: q.CategoryID,
-			MinScore: q.MinScore, MinLevelScore: q.MinLevelScore, Order: order, Offset: q.Skip, Limit: q.Take, Head: q.Head,
-		})
-		if err != nil {
-			return nil, nil, fmt.Errorf("search profiles: %w", err)
-		}
-		return &ProfileHits{IDs: ids, Total: total}, nil, nil
+	if len(tokens) == 0 && q.browsable() {
+		hits, err := Browse(ctx, ix.st, q)
+		return hits, nil, err
 	}
 	pq, tp, err := ix.buildProfileQuery(ctx, q, tokens, anyWord)
 	if err != nil {

@@ -748,3 +748,32 @@ func TestWordsCutAsQueriesAre(t *testing.T) {
 		}
 	}
 }
+
+// A change made while a rebuild reads the documents (serve builds a large index while it answers
+// writes) is in the index once it opens: the rebuild records the outbox head it read before the
+// documents, and opening applies the outbox from there.
+func TestChangesDuringARebuildAreApplied(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	gone := f.add("قنادی اول", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.add("قنادی دوم", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.sync()
+	if err := f.ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var added *store.Profile
+	defer search.SetRebuildRead(func() {
+		added = f.add("قنادی سوم", "", 1, 1, 1, 101, tehranLat, tehranLong)
+		if err := f.st.DeleteProfile(ctx, &store.User{ID: gone.UserID}, gone.ID); err != nil {
+			t.Error(err)
+		}
+	})()
+	if err := search.Rebuild(ctx, filepath.Join(f.dir, "index"), f.st); err != nil {
+		t.Fatal(err)
+	}
+	f.open()
+	got := f.search(search.ProfileQuery{Text: "قنادی", Order: search.OrderNewest})
+	if added == nil || got.Total != 2 || !slices.Contains(got.IDs, added.ID) || slices.Contains(got.IDs, gone.ID) {
+		t.Fatalf("after a rebuild with changes midway: %+v (added %v, deleted %d)", got, added, gone.ID)
+	}
+}

@@ -21,6 +21,7 @@ const (
 	ETooMany      Code = "too_many"
 	ETooLarge     Code = "too_large"
 	EUnavailable  Code = "unavailable" // an outside provider (SMS) failed
+	ENotReady     Code = "not_ready"   // the server is still building something it needs (the search index)
 	EInternal     Code = "internal"
 )
 

@@ -170,6 +170,15 @@ func (s *Store) PruneOutbox(ctx context.Context, appliedUpTo int64, olderThan in
 	return n, nil
 }
 
+// VisibleProfiles answers how many profiles are visible: what a full rebuild of the index reads.
+func (s *Store) VisibleProfiles(ctx context.Context) (int, error) {
+	var n int
+	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p WHERE `+visibleSQL).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count visible profiles: %w", err)
+	}
+	return n, nil
+}
+
 // VisibleProfileIDs calls fn with batches of the ids of every publicly visible profile, for a
 // full reindex.
 func (s *Store) VisibleProfileIDs(ctx context.Context, batch int, fn func(ids []int64) error) error {
