@@ -133,7 +133,10 @@ func (s *Server) withRequest(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r.WithContext(ctx))
 		level := slog.LevelInfo
-		if rec.status >= 500 {
+		switch {
+		case rec.status == http.StatusServiceUnavailable:
+			level = slog.LevelWarn // refused on purpose until the server is ready (the search index)
+		case rec.status >= 500:
 			level = slog.LevelError
 		}
 		// LogAttrs, not key-value pairs: nothing is boxed into an any (a line per request; about
