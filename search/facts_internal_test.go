@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -22,7 +23,8 @@ func TestFactsFollowEdits(t *testing.T) {
 	live := map[int64]*store.Profile{}
 	profile := func(id int64) *store.Profile {
 		p := &store.Profile{ID: id, AccountStatus: store.StatusAccepted, Active: true, Display: true,
-			Score: float64(rng.IntN(6)), LevelScore: float64(rng.IntN(51)) / 10}
+			Score: float64(rng.IntN(6)), LevelScore: float64(rng.IntN(51)) / 10,
+			Lat: 25 + 15*rng.Float64(), Long: 44 + 20*rng.Float64()}
 		for range rng.IntN(7) {
 			p.Services = append(p.Services, store.Service{Title: "s", Price: int64(rng.IntN(20)) * 1000})
 		}
@@ -54,6 +56,17 @@ func TestFactsFollowEdits(t *testing.T) {
 			}
 			if f.ok != visible {
 				t.Fatalf("round %d: profile %d held %v, visible %v", round, id, f.ok, visible)
+			}
+			// The points column mirrors the rows: NaN for none, else the row's point in float32.
+			if len(fs.points) != len(fs.rows) {
+				t.Fatalf("round %d: %d points for %d rows", round, len(fs.points), len(fs.rows))
+			}
+			if id < int64(len(fs.points)) {
+				pt := fs.points[id]
+				if visible && (pt.lat != float32(p.Lat) || pt.long != float32(p.Long)) ||
+					!visible && !(math.IsNaN(float64(pt.lat)) && math.IsNaN(float64(pt.long))) {
+					t.Fatalf("round %d: profile %d (visible %v) point %v", round, id, visible, pt)
+				}
 			}
 			if !visible {
 				continue

@@ -24,6 +24,7 @@ type pageCollector struct {
 	total           int
 	k, skip         int
 	facts           []fact            // the table, read-locked by the caller for the whole search
+	points          []point           // its points (facts.points),
 	prices          []int64           // and its prices (facts.prices),
 	scheds          []*store.Schedule // its schedules (facts.scheds)
 	top             idSet             // and its best profiles (facts.top), under the same lock
@@ -294,10 +295,17 @@ func (ix *Index) scanFacts(c *pageCollector) int {
 // for one outside it. A box around the circle turns most of the cells' outliers away before
 // the costlier great-circle distance.
 func (c *pageCollector) within(id int64) (float64, bool) {
-	if id >= int64(len(c.facts)) {
+	if id >= int64(len(c.points)) {
 		return 0, false
 	}
-	f := c.facts[id]
+	// The float32 point first, within the box widened by its rounding (a float32 of a longitude
+	// is within 8e-6 degrees of it): written so a NaN (no row) fails.
+	const rounding = 3e-5
+	if p := c.points[id]; !(math.Abs(float64(p.lat)-c.lat) <= c.boxLat+rounding &&
+		math.Abs(float64(p.long)-c.long) <= c.boxLong+rounding) {
+		return 0, false
+	}
+	f := &c.facts[id]
 	if !f.ok || math.Abs(f.lat-c.lat) > c.boxLat || math.Abs(f.long-c.long) > c.boxLong {
 		return 0, false
 	}
