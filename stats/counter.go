@@ -22,6 +22,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"hash"
 	"log/slog"
 	"strings"
 	"sync"
@@ -57,9 +58,14 @@ type Counter struct {
 	shared bool   // the store is PostgreSQL: marks are shared with the other replicas
 	secret []byte // the cluster's secret the day's key derives from; nil: a random key a day
 
-	mu      sync.Mutex
-	day     string // the day key and seen belong to
-	key     [32]byte
+	mu  sync.Mutex
+	day string // the day key and seen belong to
+	key [32]byte
+	// sure is when c.day surely holds from and until (rotate): formatting the clock's day on
+	// every count was a tenth of a search answer's statistics.
+	sure [2]time.Time
+	// macs holds HMACs under key, reset for reuse: making one was half of VisitorOf's time.
+	macs    *sync.Pool
 	seen    map[uint64]struct{}
 	pending map[pendingKey]int64
 	marks   []store.StatMark // shared only: what pending counts, mark by mark
@@ -109,7 +115,17 @@ func dayKey(secret []byte, day string) [32]byte {
 // rotate starts a new day when the clock has moved on: a new key, and nobody seen yet. It
 // answers the day. c.mu is held.
 func (c *Counter) rotate() string {
-	day := c.now().In(c.loc).Format(time.DateOnly)
+	now := c.now()
+	if c.day != "" && !now.Before(c.sure[0]) && now.Before(c.sure[1]) {
+		return c.day
+	}
+	t := now.In(c.loc)
+	day := t.Format(time.DateOnly)
+	// The day surely holds from an hour after its midnight to an hour before the next: where a
+	// clock change falls at midnight, Go does not say which side of it time.Date picks, and
+	// within that hour each call formats the day again.
+	y, m, d := t.Date()
+	c.sure = [2]time.Time{time.Date(y, m, d, 1, 0, 0, 0, c.loc), time.Date(y, m, d+1, -1, 0, 0, 0, c.loc)}
 	if day == c.day {
 		return day
 	}
@@ -120,6 +136,8 @@ func (c *Counter) rotate() string {
 	}
 	c.day = day
 	c.seen = map[uint64]struct{}{}
+	key := c.key
+	c.macs = &sync.Pool{New: func() any { return hmac.New(sha256.New, key[:]) }}
 	return day
 }
 
@@ -130,12 +148,17 @@ func (c *Counter) VisitorOf(addr, userAgent string) Visitor {
 	}
 	c.mu.Lock()
 	day := c.rotate()
-	m := hmac.New(sha256.New, c.key[:])
+	macs := c.macs
 	c.mu.Unlock()
+	m := macs.Get().(hash.Hash)
+	m.Reset()
 	m.Write([]byte(addr))
 	m.Write([]byte{0})
 	m.Write([]byte(userAgent))
-	return Visitor{id: binary.LittleEndian.Uint64(m.Sum(nil)), day: day}
+	var sum [sha256.Size]byte
+	id := binary.LittleEndian.Uint64(m.Sum(sum[:0]))
+	macs.Put(m)
+	return Visitor{id: id, day: day}
 }
 
 // Count counts one event of kind (and detail) on a profile by v, unless v is a bot or was
@@ -171,17 +194,16 @@ func (c *Counter) CountAll(v Visitor, profiles []int64, kind string) {
 // markOf answers the mark of one count: a hash of the visitor (itself keyed by the day's key)
 // with what was counted. It is the same in every replica sharing the secret for the same
 // visitor, day and count, which is what lets them agree whom they counted.
+// The bytes hashed must not change: replicas of two versions count the same day.
 func markOf(v Visitor, profile int64, kind, detail string) uint64 {
-	h := sha256.New()
-	var b [16]byte
-	binary.LittleEndian.PutUint64(b[:8], v.id)
-	binary.LittleEndian.PutUint64(b[8:], uint64(profile))
-	h.Write(b[:])
-	h.Write([]byte(kind))
-	h.Write([]byte{0})
-	h.Write([]byte(detail))
-	var sum [sha256.Size]byte
-	return binary.LittleEndian.Uint64(h.Sum(sum[:0]))
+	var buf [64]byte // on the stack for the usual kinds and details: a search counts twenty
+	b := binary.LittleEndian.AppendUint64(buf[:0], v.id)
+	b = binary.LittleEndian.AppendUint64(b, uint64(profile))
+	b = append(b, kind...)
+	b = append(b, 0)
+	b = append(b, detail...)
+	sum := sha256.Sum256(b)
+	return binary.LittleEndian.Uint64(sum[:])
 }
 
 // countLocked counts for a visitor of today's key; c.mu is held.
