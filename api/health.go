@@ -7,7 +7,7 @@ import (
 )
 
 // handleHealth handles "GET /healthz": 200 when the database answers, 503 otherwise; its search
-// is "building" while the search index is.
+// is "building" while the search index is, and a PostgreSQL replica answers 503 meanwhile.
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
@@ -16,12 +16,18 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// search says whether the index is built: serve answers while it builds a large one, with
-	// browsing only (cmd's App), and an operator or a load balancer may want to know.
-	index := "ready"
+	// browsing only (cmd's App). A replica of a PostgreSQL cluster is unhealthy meanwhile, so
+	// its balancer sends its searches to the others and a rolling upgrade waits for it; a
+	// single server has no others, and browsing beats nothing.
 	if s.searchIndex() == nil {
-		index = "building"
+		status := http.StatusOK
+		if s.store.IsPostgres() {
+			status = http.StatusServiceUnavailable
+		}
+		writeJSON(w, status, map[string]any{"status": "ok", "search": "building", "uptime_seconds": int64(time.Since(s.started).Seconds())}, "")
+		return
 	}
-	ok(w, map[string]any{"status": "ok", "search": index, "uptime_seconds": int64(time.Since(s.started).Seconds())})
+	ok(w, map[string]any{"status": "ok", "search": "ready", "uptime_seconds": int64(time.Since(s.started).Seconds())})
 }
 
 // handleConfig handles "GET /v1/config": what the web app needs to know about this server.

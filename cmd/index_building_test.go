@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"kardan/cmd"
+	"kardan/store/storetest"
 )
 
 // A missing index of many profiles is built while serve answers, not before: browsing is answered
@@ -129,6 +130,66 @@ func TestServeBuildsTheIndexWhileServing(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("search %s once built:\n got %s\nwant %s", searchBodies[i], got[i], want[i])
+		}
+	}
+}
+
+// A replica of a PostgreSQL cluster building its index is unhealthy until it has: its balancer
+// sends searches to the others meanwhile, and a rolling upgrade waits for it.
+func TestReplicaIsUnhealthyWhileBuilding(t *testing.T) {
+	if _, err := storetest.FindPostgres(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skipf("NO POSTGRESQL: the replica's health while building was not checked: %v", err)
+	}
+	c, err := storetest.StartCluster()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Stop()
+	name, err := c.CreateDB("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := run(t, "seed", "--data", dir, "--db", c.URL(name), "--demo", "10", "--log-level", "warn"); err != nil {
+		t.Fatal(err)
+	}
+	g := &cmd.Globals{DataDir: t.TempDir(), DB: c.URL(name), Out: io.Discard, Err: io.Discard}
+	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre",
+		Timezone: "Asia/Tehran", IndexWhileServingFrom: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	rec := httptest.NewRecorder()
+	app.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
+	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"search":"building"`) {
+		t.Fatalf("healthz of a replica building its index: %d %s", rec.Code, rec.Body)
+	}
+	if err := app.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	runDone := make(chan error, 1)
+	go func() { runDone <- app.Run(ctx) }()
+	defer func() {
+		stop()
+		<-runDone
+	}()
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		res, err := http.Get(app.URL() + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == 200 && strings.Contains(string(body), `"search":"ready"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replica never became healthy: %d %s", res.StatusCode, body)
 		}
 	}
 }
