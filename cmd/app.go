@@ -263,6 +263,7 @@ func (a *App) buildSearch(ctx context.Context) {
 			a.Search = ix
 			a.API.SetSearch(ix)
 			slog.Info("search index built: every search answers again", "took", time.Since(start).Round(time.Millisecond))
+			debug.FreeOSMemory() // the build's garbage, as Open returns its own (see there)
 			ix.Run(ctx)
 			return
 		}

@@ -3,9 +3,11 @@ package search
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
@@ -33,6 +35,13 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 	batches := make(chan *bleve.Batch, 1)
 	var n int
 	var readErr error
+	// A million profiles take minutes, which serve may spend answering (cmd's App): the log says
+	// how far it is.
+	total, err := ix.st.VisibleProfiles(ctx)
+	if err != nil {
+		return 0, err
+	}
+	said := time.Now()
 	go func() {
 		defer close(batches)
 		readErr = ix.st.VisibleProfileIDs(ctx, batch, func(ids []int64) error {
@@ -43,6 +52,10 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 			select {
 			case batches <- b:
 				n += len(ids)
+				if time.Since(said) >= rebuildProgressEvery {
+					said = time.Now()
+					slog.Info("search index: building", "profiles", n, "of", total)
+				}
 				return nil
 			case <-ctx.Done():
 				return ctx.Err()
@@ -83,6 +96,9 @@ func (ix *Index) rebuildProfiles(ctx context.Context) (int, error) {
 func rebuildBatchFor(budget int64) int {
 	return int(min(int64(rebuildBatch), max(500, budget>>18)))
 }
+
+// rebuildProgressEvery is how often a rebuild logs how many profiles it has read.
+const rebuildProgressEvery = 15 * time.Second
 
 // rebuildWriters is how many batches a rebuild indexes at once.
 const rebuildWriters = 2
