@@ -2,34 +2,17 @@ package cmd_test
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 
 	"kardan/media/s3server"
-	"kardan/store/storetest"
 )
 
 // TestReplicasShareTheBucket runs two replicas on one PostgreSQL database and one bucket, each
 // with its own data directory: an image uploaded through A is served by B, byte for byte, and
 // nothing of it is in either data directory.
 func TestReplicasShareTheBucket(t *testing.T) {
-	if _, err := storetest.FindPostgres(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skipf("NO POSTGRESQL: the replicas test did not run: %v", err)
-	}
-	c, err := storetest.StartCluster()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Stop()
-	name, err := c.CreateDB("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := c.URL(name)
+	db := postgresDB(t, "the replicas test did not run")
 	srv := s3server.Start(t)
 	srv.MakeBucket("kardan")
 	srv.Env(t)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kardan/cmd"
+	"kardan/store/storetest"
 )
 
 // run executes kardan with args and answers what it printed.
@@ -137,6 +138,28 @@ func TestBadEnvStops(t *testing.T) {
 			t.Fatalf("version refused a serve-only variable: %v %s", err, out)
 		}
 	})
+}
+
+// postgresDB starts a PostgreSQL server for the test and answers the URL of a new database on
+// it; without PostgreSQL the test is skipped (why says what did not run), or fails under CI.
+func postgresDB(t *testing.T, why string) string {
+	t.Helper()
+	if _, err := storetest.FindPostgres(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal(err)
+		}
+		t.Skipf("NO POSTGRESQL: %s: %v", why, err)
+	}
+	c, err := storetest.StartCluster()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Stop)
+	name, err := c.CreateDB("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.URL(name)
 }
 
 // startApp opens and starts a real app on a free loopback port.

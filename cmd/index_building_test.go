@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"kardan/cmd"
-	"kardan/store/storetest"
 )
 
 // A missing index of many profiles is built while serve answers, not before: browsing is answered
@@ -47,7 +46,7 @@ func TestServeBuildsTheIndexWhileServing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer app.Close()
+	t.Cleanup(func() { app.Close() })
 	if app.Search != nil {
 		t.Fatal("the index was built before serving")
 	}
@@ -99,33 +98,8 @@ func TestServeBuildsTheIndexWhileServing(t *testing.T) {
 	}
 
 	// Serving builds it; searches then answer as before.
-	if err := app.Listen(); err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	runDone := make(chan error, 1)
-	go func() { runDone <- app.Run(ctx) }()
-	defer func() {
-		stop()
-		if err := <-runDone; err != nil {
-			t.Error(err)
-		}
-	}()
-	for deadline := time.Now().Add(60 * time.Second); ; {
-		res, err := http.Get(app.URL() + "/healthz")
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(res.Body)
-		res.Body.Close()
-		if strings.Contains(string(body), `"search":"ready"`) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the index was not built within a minute: %s", body)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	serveUntilCleanup(t, app)
+	waitSearchReady(t, app.URL())
 	got := searchAnswers(t, app.URL())
 	for i := range want {
 		if got[i] != want[i] {
@@ -137,59 +111,61 @@ func TestServeBuildsTheIndexWhileServing(t *testing.T) {
 // A replica of a PostgreSQL cluster building its index is unhealthy until it has: its balancer
 // sends searches to the others meanwhile, and a rolling upgrade waits for it.
 func TestReplicaIsUnhealthyWhileBuilding(t *testing.T) {
-	if _, err := storetest.FindPostgres(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skipf("NO POSTGRESQL: the replica's health while building was not checked: %v", err)
-	}
-	c, err := storetest.StartCluster()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Stop()
-	name, err := c.CreateDB("")
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := postgresDB(t, "the replica's health while building was not checked")
 	dir := t.TempDir()
-	if _, err := run(t, "seed", "--data", dir, "--db", c.URL(name), "--demo", "10", "--log-level", "warn"); err != nil {
+	if _, err := run(t, "seed", "--data", dir, "--db", db, "--demo", "10", "--log-level", "warn"); err != nil {
 		t.Fatal(err)
 	}
-	g := &cmd.Globals{DataDir: t.TempDir(), DB: c.URL(name), Out: io.Discard, Err: io.Discard}
+	g := &cmd.Globals{DataDir: t.TempDir(), DB: db, Out: io.Discard, Err: io.Discard}
 	app, err := cmd.Open(context.Background(), g, cmd.ServeConfig{Addr: "127.0.0.1:0", Moderation: "pre",
 		Timezone: "Asia/Tehran", IndexWhileServingFrom: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer app.Close()
+	t.Cleanup(func() { app.Close() })
 	rec := httptest.NewRecorder()
 	app.Handler.ServeHTTP(rec, httptest.NewRequest("GET", "/healthz", nil))
 	if rec.Code != http.StatusServiceUnavailable || !strings.Contains(rec.Body.String(), `"search":"building"`) {
 		t.Fatalf("healthz of a replica building its index: %d %s", rec.Code, rec.Body)
 	}
+	serveUntilCleanup(t, app)
+	waitSearchReady(t, app.URL())
+}
+
+// serveUntilCleanup serves an opened app until the test's cleanup, which stops it before the
+// cleanups registered earlier (its Close) run.
+func serveUntilCleanup(t *testing.T, app *cmd.App) {
+	t.Helper()
 	if err := app.Listen(); err != nil {
 		t.Fatal(err)
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	runDone := make(chan error, 1)
-	go func() { runDone <- app.Run(ctx) }()
-	defer func() {
+	done := make(chan error, 1)
+	go func() { done <- app.Run(ctx) }()
+	t.Cleanup(func() {
 		stop()
-		<-runDone
-	}()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// waitSearchReady waits until the server at url says, with a 200 from /healthz, that its
+// search index is built.
+func waitSearchReady(t *testing.T, url string) {
+	t.Helper()
 	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		res, err := http.Get(app.URL() + "/healthz")
+		res, err := http.Get(url + "/healthz")
 		if err != nil {
 			t.Fatal(err)
 		}
 		body, _ := io.ReadAll(res.Body)
 		res.Body.Close()
 		if res.StatusCode == 200 && strings.Contains(string(body), `"search":"ready"`) {
-			break
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the replica never became healthy: %d %s", res.StatusCode, body)
+			t.Fatalf("the search index was not built within a minute: %d %s", res.StatusCode, body)
 		}
 	}
 }

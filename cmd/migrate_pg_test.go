@@ -3,7 +3,6 @@ package cmd_test
 import (
 	"context"
 	"database/sql"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -11,29 +10,13 @@ import (
 
 	"kardan/admin"
 	"kardan/store"
-	"kardan/store/storetest"
 )
 
 // TestMigrateToPostgres moves a demo appliance's database into a real PostgreSQL with `kardan
 // migrate --to postgres://…`: every table arrives with the same rows and checksums, the store
 // opens on it and answers, a second run is refused without --replace and works with it.
 func TestMigrateToPostgres(t *testing.T) {
-	if _, err := storetest.FindPostgres(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skipf("NO POSTGRESQL: the migration to PostgreSQL did not run: %v", err)
-	}
-	c, err := storetest.StartCluster()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Stop()
-	name, err := c.CreateDB("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := c.URL(name)
+	url := postgresDB(t, "the migration to PostgreSQL did not run")
 	src := t.TempDir()
 	// KARDAN_MIGRATE_DEMO=100000 measures a large move; the default keeps the test quick.
 	demo := envNumber("KARDAN_MIGRATE_DEMO", 150)
