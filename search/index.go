@@ -312,19 +312,15 @@ func openWithTimeout(dir string, cfg map[string]interface{}) (bleve.Index, error
 // and swaps it in place of dir. The caller must not hold dir open.
 func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	start := time.Now()
-	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err == nil {
-		// Refuse while a server holds the index; an unreadable one is simply replaced.
-		cfg := kvConfig()
-		cfg["bolt_timeout"] = "2s"
-		idx, err := openWithTimeout(dir, cfg)
-		if errors.Is(err, ErrLocked) {
-			return err
-		}
-		if err == nil {
-			idx.Close()
-		}
-	}
+	// Refuse while a server holds the index, or another rebuild (a serve building it while it
+	// answers, a kardan reindex) the new one; an unreadable one is simply replaced.
 	tmp := dir + ".new"
+	if err := refuseIfHeld(dir, ErrLocked); err != nil {
+		return err
+	}
+	if err := refuseIfHeld(tmp, ErrRebuilding); err != nil {
+		return err
+	}
 	os.RemoveAll(tmp)
 	if err := os.MkdirAll(filepath.Dir(dir), 0o750); err != nil {
 		return fmt.Errorf("rebuild index: %w", err)
@@ -384,6 +380,28 @@ func Rebuild(ctx context.Context, dir string, st *store.Store) error {
 	}
 	os.RemoveAll(old)
 	slog.Info("search index built", "profiles", n, "blogs", blogs, "seconds", time.Since(start).Seconds())
+	return nil
+}
+
+// ErrRebuilding is answered by Rebuild when another process, or another rebuild of this one, is
+// building the index.
+var ErrRebuilding = errors.New("the search index is being rebuilt by another kardan (a serve building it, or a reindex)")
+
+// refuseIfHeld answers held when the index in dir is open elsewhere, nil when it is not or is no
+// index at all.
+func refuseIfHeld(dir string, held error) error {
+	if _, err := os.Stat(filepath.Join(dir, "index_meta.json")); err != nil {
+		return nil
+	}
+	cfg := kvConfig()
+	cfg["bolt_timeout"] = "2s"
+	idx, err := openWithTimeout(dir, cfg)
+	if errors.Is(err, ErrLocked) {
+		return held
+	}
+	if err == nil {
+		idx.Close()
+	}
 	return nil
 }
 

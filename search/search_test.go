@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -775,5 +776,36 @@ func TestChangesDuringARebuildAreApplied(t *testing.T) {
 	got := f.search(search.ProfileQuery{Text: "قنادی", Order: search.OrderNewest})
 	if added == nil || got.Total != 2 || !slices.Contains(got.IDs, added.ID) || slices.Contains(got.IDs, gone.ID) {
 		t.Fatalf("after a rebuild with changes midway: %+v (added %v, deleted %d)", got, added, gone.ID)
+	}
+}
+
+// Two rebuilds of one index at once (a serve building it while it answers, and a kardan reindex)
+// would write one new directory: the second is refused, and the first ends well.
+func TestRebuildsDoNotOverlap(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	f.add("قنادی اول", "", 1, 1, 1, 101, tehranLat, tehranLong)
+	f.sync()
+	if err := f.ix.Close(); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(f.dir, "index")
+	var second error
+	asked := false
+	defer search.SetRebuildRead(func() {
+		if !asked {
+			asked = true
+			second = search.Rebuild(ctx, dir, f.st)
+		}
+	})()
+	if err := search.Rebuild(ctx, dir, f.st); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(second, search.ErrRebuilding) {
+		t.Fatalf("a rebuild during another: %v, want ErrRebuilding", second)
+	}
+	f.open()
+	if got := f.search(search.ProfileQuery{Text: "قنادی"}); got.Total != 1 {
+		t.Fatalf("after the refused rebuild: %+v", got)
 	}
 }
