@@ -39,6 +39,10 @@ type Config struct {
 	// Search is the search index; nil while it is being built (SetSearch): browsing is then
 	// answered from the database and other searches with "search_building".
 	Search *search.Index
+	// SearchBuilding says that Search is nil because serve is building the index, which
+	// SetSearch gives once built; /healthz says so (a server without it has no index at all: a
+	// test's).
+	SearchBuilding bool
 	// SMS sends sign-up codes; nil writes them to the log.
 	SMS auth.Sender
 	// SMSTemplates names the provider's template for each kind of notice SMS (store.SMSKinds);

@@ -196,6 +196,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		TrustedProxies: proxies,
 		Web:            g.Web,
 		Search:         a.Search,
+		SearchBuilding: a.Search == nil,
 		SMS:            sms,
 		SMSTemplates:   map[string]string{"new_lead": cfg.SMSLeadTemplate, "moderation": cfg.SMSModerationTemplate},
 		SMSPerDay:      cfg.SMSPerDay,
