@@ -21,9 +21,9 @@ type facts struct {
 	rows []fact // index: profile id
 	// points repeats each row's point, rounded to float32 (NaN for a row without ok): a radius
 	// search tests every hit of a category against its circle's box, and a point is 8 bytes
-	// where a row is 64, so the points of 100,000 profiles stay in the processor's cache and a
-	// row is read only for the few hits inside the box (pageCollector.within). Same length as
-	// rows, outside the heap, under the same lock.
+	// where a row is 64, so far fewer of those scattered reads miss the processor's cache, and
+	// a row is read only for the few hits inside the box (pageCollector.within;
+	// BenchmarkCategoryRadiusMany). Same length as rows, outside the heap, under the same lock.
 	points []point
 	// top marks the profiles whose level_score is at least topLevel, about the best fiftieth
 	// when the table was loaded. Most hits of a broad query tie on relevance and are compared by
