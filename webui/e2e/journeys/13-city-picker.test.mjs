@@ -34,9 +34,11 @@ for (const lang of ['fa', 'en']) {
       const cityPicker = page.getByRole('dialog', { name: t(lang, 'city.pickCity', { province: name(fars) }) });
       await cityPicker.waitFor();
 
-      // The whole province first, then Shiraz (the capital), then the rest in order.
-      const labels = await cityPicker.locator('.picker-item').allInnerTexts();
+      // The whole province first, then Shiraz (the capital), then the rest in order. The dialog
+      // opens before its list has loaded: wait for its last item (the whole province + every city).
       const cities = await w.ok('GET', `/v1/locations/cities/list/${fars.id}`);
+      await cityPicker.locator('.picker-item').nth(cities.length).waitFor();
+      const labels = await cityPicker.locator('.picker-item').allInnerTexts();
       assert.ok(cities.length > 80, `Fars has ${cities.length} cities`);
       assert.equal(labels[0].trim(), t(lang, 'city.allOfProvince', { province: name(fars) }));
       assert.ok(labels[1].startsWith(lang === 'fa' ? 'شیراز' : 'Shiraz'), `first city: ${labels[1]}`);
