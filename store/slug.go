@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,32 +29,23 @@ func uniqueSlug(ctx context.Context, tx *sql.Tx, table, name, city string, selfI
 			args = append(args, group[len(group)-1])
 		}
 		args = append(args, selfID)
-		rows, err := tx.QueryContext(ctx, `SELECT slug FROM `+table+` WHERE slug IN (?`+strings.Repeat(",?", len(group)-1)+`) AND id != ?`, args...)
+		taken, err := queryRows(ctx, tx, scanSlug, `SELECT slug FROM `+table+` WHERE slug IN (?`+strings.Repeat(",?", len(group)-1)+`) AND id != ?`, args...)
 		if err != nil {
 			return "", err
 		}
-		taken := make(map[string]bool, len(group))
-		for rows.Next() {
-			var s string
-			if err := rows.Scan(&s); err != nil {
-				rows.Close()
-				return "", err
-			}
-			taken[s] = true
-		}
-		if err := rows.Close(); err != nil {
-			return "", err
-		}
-		if err := rows.Err(); err != nil {
-			return "", err
-		}
 		for _, s := range group {
-			if !taken[s] {
+			if !slices.Contains(taken, s) {
 				return s, nil
 			}
 		}
 	}
 	return fmt.Sprintf("%s-%d", c.base, time.Now().UnixNano()), nil
+}
+
+func scanSlug(sc scanner) (string, error) {
+	var s string
+	err := sc.Scan(&s)
+	return s, err
 }
 
 // slugCandidates are the slugs uniqueSlug tries, in order: the base, with the city's slug when
