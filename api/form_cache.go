@@ -12,9 +12,23 @@ import (
 	"kardan/store"
 )
 
-// formCacheHalf bounds the form cache: it keeps at most twice this many forms, about 2 KiB each
-// (a browse page, a city's first pages and the profiles people open fit many times over).
-const formCacheHalf = 2048
+// formCacheBytes bounds the form cache: its two generations hold at most this many bytes of
+// forms together (formSize). A form of the demo data takes about 1.5 KiB, so 64 MiB keeps some
+// 40,000: the map workload of the bench, 2,000 circles of 100 profiles each, read nine answers in
+// ten from SQLite with 4,096 forms kept and went from 1,800 to 4,800 answers a second with the
+// forms of every profile it shows. Memory at a million profiles was 606 MiB before this bound.
+const formCacheBytes = 64 << 20
+
+// formOverhead is what a cached form takes besides its encoded JSON: the struct, its schedule
+// and its entry in a map.
+const formOverhead = 256
+
+// formCatchUpMax is how many outbox rows the cache reads to follow the head before it gives up
+// and starts again empty: a reseed that queues every profile is cheaper to forget than to follow.
+const formCatchUpMax = 512
+
+// formSlugsMax bounds the slugs of profile pages the cache knows; at that many it forgets them.
+const formSlugsMax = 16384
 
 // formCache keeps the public read forms of recently answered profiles, encoded up to their open
 // status (which follows the clock) and distance (which follows the query). Reading a page of
@@ -22,11 +36,13 @@ const formCacheHalf = 2048
 // was three quarters of a browse answer, and visitors ask for the same pages (a category's
 // first page, a city's best) again and again.
 //
-// Every change to a profile queues an outbox row in its transaction, and so does a change of an
-// owner's name or picture: the outbox head says whether anything may have changed. The cache
-// answers only for the head (and the reference data) it was filled at, and starts again empty
-// when they move on; a reader that saw an older head reads around it. A write is never hidden
-// behind the cache, at the price of a refill after each change.
+// Every change to a profile queues an outbox row naming it in its transaction, and so does a
+// change of an owner's name or picture (a row for each of the owner's profiles). The cache holds
+// forms at a head (and the reference data it was filled with): when the head moves on, the
+// outbox rows in between name the profiles whose forms may have changed, and only those are
+// dropped (catchUp). When those rows cannot all be read (pruned, too many, or a gap an aborted
+// PostgreSQL transaction left), or the reference data moved, the cache starts again empty. A
+// reader that saw an older head reads around the cache. A write is never hidden behind it.
 //
 // Two maps make an approximate LRU without bookkeeping per hit: a hit in cold moves to hot, and
 // when hot is full it becomes cold and the old cold is dropped.
@@ -34,17 +50,24 @@ type formCache struct {
 	mu        sync.Mutex
 	head      int64
 	refs      uint64
-	half      int // formCacheHalf, or a test's smaller bound
+	halfBytes int // formCacheBytes/2, or a test's smaller bound
+	hotBytes  int // formSize of the forms in hot
 	hot, cold map[int64]*cachedForm
-	slugs     map[string]int64 // profile pages asked for by slug
-	// hits and misses count forms found and not found, for the metrics.
-	hits, misses atomic.Uint64
+	// slugs are the profiles of pages asked for by slug: the cached form of one serves only if
+	// it still has that slug, since a change to the profile drops its form but not its slug.
+	slugs map[string]int64
+	// catching lets one request at a time read the outbox rows the cache follows.
+	catching sync.Mutex
+	// hits and misses count forms found and not found, for the metrics; emptied counts the
+	// times the cache started again empty at a newer head, and caughtUp those it followed it.
+	hits, misses, emptied, caughtUp atomic.Uint64
 }
 
 // cachedForm is a profile's encoded public form and what an answer needs of it besides.
 type cachedForm struct {
 	id        int64 // the profile's, for its statistics
 	userID    int64
+	slug      string
 	visible   bool
 	lat, long float64
 	sched     store.Schedule // for the open status and its next change
@@ -52,6 +75,9 @@ type cachedForm struct {
 	// memo is the open status last worked out (status).
 	memo atomic.Pointer[statusMemo]
 }
+
+// formSize is what f is counted as against formCacheBytes.
+func formSize(f *cachedForm) int { return len(f.json) + formOverhead }
 
 // statusMemo is a form's open status and next change as worked out at from, and until when they
 // hold: the next change, and never past the end of from's day, when the days Status looks over
@@ -82,7 +108,7 @@ func (f *cachedForm) status(now time.Time) (string, *store.Change) {
 // newCachedForm answers p's cached form with a copy of its encoded head: encoding into a
 // reused buffer and copying once costs less than growing a new one form by form.
 func newCachedForm(p *store.Profile, head []byte) *cachedForm {
-	return &cachedForm{id: p.ID, userID: p.UserID, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
+	return &cachedForm{id: p.ID, userID: p.UserID, slug: p.Slug, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
 		json: bytes.Clone(head)}
 }
 
@@ -90,13 +116,59 @@ func newCachedForm(p *store.Profile, head []byte) *cachedForm {
 // the cache serves them.
 func (c *formCache) at(head int64, refs uint64) bool {
 	if c.hot == nil || head > c.head || (head == c.head && refs > c.refs) {
-		if c.half == 0 {
-			c.half = formCacheHalf
+		if c.hot != nil {
+			c.emptied.Add(1)
 		}
-		c.head, c.refs, c.hot, c.cold = head, refs, make(map[int64]*cachedForm, c.half), nil
+		if c.halfBytes == 0 {
+			c.halfBytes = formCacheBytes / 2
+		}
+		c.head, c.refs, c.hot, c.cold, c.hotBytes = head, refs, map[int64]*cachedForm{}, nil, 0
 		c.slugs = map[string]int64{}
 	}
 	return head == c.head && refs == c.refs
+}
+
+// catchUp moves the cache on to head, dropping only the forms of the profiles the outbox rows
+// up to head name, when it holds forms at an older head and the same reference data. Otherwise,
+// or when those rows cannot all be read, it leaves the cache as it is, and at empties it.
+func (c *formCache) catchUp(ctx context.Context, st *store.Store, head int64, refs uint64) {
+	behind := func() (int64, bool) {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.head, c.hot != nil && refs == c.refs && head > c.head && head-c.head <= formCatchUpMax
+	}
+	if _, ok := behind(); !ok {
+		return
+	}
+	c.catching.Lock()
+	defer c.catching.Unlock()
+	from, ok := behind() // another request may have caught up meanwhile
+	if !ok {
+		return
+	}
+	rows, err := st.OutboxAfter(ctx, from, int(head-from))
+	// Outbox ids are drawn one by one, so every row between the two heads is there unless it
+	// was pruned or its PostgreSQL transaction aborted: then the cache cannot know what changed.
+	if err != nil || int64(len(rows)) != head-from || rows[len(rows)-1].ID != head {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.head != from || c.refs != refs {
+		return
+	}
+	for _, r := range rows {
+		if r.Entity != "profile" {
+			continue
+		}
+		if f, ok := c.hot[r.EntityID]; ok {
+			c.hotBytes -= formSize(f)
+			delete(c.hot, r.EntityID)
+		}
+		delete(c.cold, r.EntityID)
+	}
+	c.head = head
+	c.caughtUp.Add(1)
 }
 
 func (c *formCache) get(id int64) *cachedForm {
@@ -105,16 +177,21 @@ func (c *formCache) get(id int64) *cachedForm {
 	}
 	f, ok := c.cold[id]
 	if ok {
+		delete(c.cold, id)
 		c.put(id, f)
 	}
 	return f
 }
 
 func (c *formCache) put(id int64, f *cachedForm) {
-	if len(c.hot) >= c.half {
-		c.hot, c.cold = make(map[int64]*cachedForm, c.half), c.hot
+	if old, ok := c.hot[id]; ok {
+		c.hotBytes -= formSize(old)
+	}
+	if c.hotBytes+formSize(f) > c.halfBytes && len(c.hot) > 0 {
+		c.hot, c.cold, c.hotBytes = make(map[int64]*cachedForm, len(c.hot)), c.hot, 0
 	}
 	c.hot[id] = f
+	c.hotBytes += formSize(f)
 }
 
 // publicView is what public forms are read at: the outbox head, read before the profiles were
@@ -146,6 +223,7 @@ func (s *Server) answerProfiles(ctx context.Context, viewer *store.User, find fu
 	if err != nil {
 		return nil, false, err
 	}
+	s.forms.catchUp(ctx, s.store, head, rf.seq)
 	if forms, err = find(&publicView{head: head, refs: rf}); err != nil {
 		return nil, false, err
 	}
@@ -241,7 +319,9 @@ func (s *Server) slugForm(pv *publicView, slug string) *cachedForm {
 	defer c.mu.Unlock()
 	var f *cachedForm
 	if id, ok := c.slugs[slug]; ok && c.at(pv.head, pv.refs.seq) {
-		f = c.get(id)
+		if f = c.get(id); f != nil && f.slug != slug {
+			f = nil
+		}
 	}
 	if f != nil {
 		c.hits.Add(1)
@@ -261,7 +341,7 @@ func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, for
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.at(pv.head, pv.refs.seq) {
-		if len(c.slugs) >= 2*c.half {
+		if len(c.slugs) >= formSlugsMax {
 			c.slugs = map[string]int64{}
 		}
 		c.slugs[slug] = p.ID

@@ -9,22 +9,36 @@ import (
 	"kardan/store"
 )
 
-// The cache stays within twice its half, keeps what is read often, and empties when the head or
+// The cache stays within its bytes, keeps what is read often, and empties when the head or
 // the reference data move on, but not for a reader that saw older ones.
 func TestFormCacheBounds(t *testing.T) {
-	c := &formCache{half: 4}
+	c := &formCache{halfBytes: 4 * formOverhead}
 	if !c.at(7, 1) {
 		t.Fatal("a new cache does not serve its head")
 	}
 	hot := &cachedForm{userID: 1}
 	c.put(1, hot)
 	for id := int64(2); id < 40; id++ {
-		c.put(id, &cachedForm{})
+		f := &cachedForm{}
+		if id%5 == 0 { // a form as big as the whole half still goes in, alone
+			f.json = make([]byte, c.halfBytes)
+		}
+		c.put(id, f)
 		if c.get(1) != hot {
 			t.Fatalf("after %d puts the form read each time is gone", id)
 		}
-		if n := len(c.hot) + len(c.cold); n > 2*c.half {
-			t.Fatalf("%d forms kept, bound %d", n, 2*c.half)
+		size := 0
+		for _, f := range c.hot {
+			size += formSize(f)
+		}
+		if size != c.hotBytes {
+			t.Fatalf("hot holds %d bytes, counted %d", size, c.hotBytes)
+		}
+		if size > c.halfBytes && len(c.hot) > 1 {
+			t.Fatalf("hot holds %d bytes in %d forms, bound %d", size, len(c.hot), c.halfBytes)
+		}
+		if n := len(c.hot) + len(c.cold); n > 8 {
+			t.Fatalf("%d forms kept, bound 8", n)
 		}
 	}
 	if c.get(2) != nil {

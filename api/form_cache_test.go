@@ -6,6 +6,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"kardan/api"
 )
 
 // Search answers come from the form cache after the first: each must equal the profile's form
@@ -114,18 +117,24 @@ func TestSearchFormsFollowChanges(t *testing.T) {
 	}
 }
 
-// Searches racing an owner's edits never keep what an edit replaced: once the edits are done,
-// the answer shows the last one.
+// Searches racing two owners' edits never keep what an edit replaced: the cache follows each
+// edit by dropping that profile's form while it keeps the other's, and once the edits are done
+// the answer shows the last edit of each, as the forms read afresh do.
 func TestSearchFormsUnderConcurrentEdits(t *testing.T) {
 	w := newProfileWorld(t)
-	p := w.create(t, w.owner, profileBody)
-	w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	owners := []string{w.owner, w.other}
+	var ids []int64
+	for i, tok := range owners {
+		p := w.create(t, tok, strings.Replace(profileBody, "لوله‌کشی علی", fmt.Sprintf("لوله‌کشی %d", i), 1))
+		w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+		ids = append(ids, p.ID)
+	}
 	stop := make(chan struct{})
-	var wg sync.WaitGroup
+	var readers, writers sync.WaitGroup
 	for r := 0; r < 4; r++ {
-		wg.Add(1)
+		readers.Add(1)
 		go func() {
-			defer wg.Done()
+			defer readers.Done()
 			for {
 				select {
 				case <-stop:
@@ -137,16 +146,146 @@ func TestSearchFormsUnderConcurrentEdits(t *testing.T) {
 		}()
 	}
 	const edits = 15
-	for i := 1; i <= edits; i++ {
-		body := strings.Replace(profileBody, `"work_history_years": 12`, fmt.Sprintf(`"work_history_years": %d`, i), 1)
-		if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: w.owner, body: body}); a.Status != 200 {
-			t.Fatalf("update: %d %s", a.Status, a.Body)
+	for i, tok := range owners {
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			for e := 1; e <= edits; e++ {
+				body := strings.Replace(profileBody, "لوله‌کشی علی", fmt.Sprintf("لوله‌کشی %d", i), 1)
+				body = strings.Replace(body, `"work_history_years": 12`, fmt.Sprintf(`"work_history_years": %d`, 20*i+e), 1)
+				if a := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", ids[i]), token: tok, body: body}); a.Status != 200 {
+					t.Errorf("update: %d %s", a.Status, a.Body)
+					return
+				}
+			}
+		}()
+	}
+	writers.Wait()
+	close(stop)
+	readers.Wait()
+	a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUser", body: `{"city_slag": "tehran"}`})
+	for i, id := range ids {
+		if want := fmt.Sprintf(`"work_history_years":%d,`, 20*i+edits); !strings.Contains(a.Body, want) {
+			t.Fatalf("the last edit of %d is missing (%s): %s", id, want, a.Body)
+		}
+		f := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d", id)})
+		if !strings.Contains(a.Body, string(f.Payload)) {
+			t.Fatalf("the answer does not hold the fresh form of %d:\n%s\n%s", id, f.Payload, a.Body)
 		}
 	}
-	close(stop)
-	wg.Wait()
-	a := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUser", body: `{"city_slag": "tehran"}`})
-	if want := fmt.Sprintf(`"work_history_years":%d,`, edits); !strings.Contains(a.Body, want) {
-		t.Fatalf("the last edit is missing (%s): %s", want, a.Body)
+}
+
+// A change drops from the form cache only the forms of the profiles it changed: the others are
+// still answered from the cache, and every answer equals the forms read afresh. A renamed
+// profile's old slug is not served from the cache under its new form.
+func TestSearchFormsKeepWhatDidNotChange(t *testing.T) {
+	w := newProfileWorld(t)
+	a := w.create(t, w.owner, profileBody)
+	b := w.create(t, w.other, strings.Replace(profileBody, "لوله‌کشی علی", "لوله‌کشی رضا", 1))
+	for _, p := range []profileAnswer{a, b} {
+		w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", p.ID), token: w.admin, body: `{"status": "Accepted"}`})
+	}
+	fresh := func(id int64) string {
+		t.Helper()
+		r := w.send(t, req{method: "GET", path: fmt.Sprintf("/v1/user-technical/%d", id)})
+		if r.Status != 200 {
+			t.Fatalf("by id: %d %s", r.Status, r.Body)
+		}
+		return string(r.Payload)
+	}
+	// search answers the forms of a browse of Tehran, after checking each against its fresh form,
+	// and how many were found in the cache and read, and whether the cache started again empty.
+	search := func(step string) (hits, misses, emptied uint64) {
+		t.Helper()
+		h0, m0, e0, _ := api.FormCacheCounts(w.API)
+		r := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUser", body: `{"city_slag": "tehran"}`})
+		var page struct {
+			Profiles []json.RawMessage `json:"profiles"`
+		}
+		if r.Status != 200 || json.Unmarshal(r.Payload, &page) != nil || len(page.Profiles) != 2 {
+			t.Fatalf("%s: search: %d %s", step, r.Status, r.Body)
+		}
+		h1, m1, e1, _ := api.FormCacheCounts(w.API)
+		for _, f := range page.Profiles {
+			var id struct {
+				ID int64 `json:"id"`
+			}
+			json.Unmarshal(f, &id)
+			if got, want := string(f), fresh(id.ID); got != want {
+				t.Fatalf("%s: the answer's form of %d is not the fresh one:\n%s\n%s", step, id.ID, got, want)
+			}
+		}
+		return h1 - h0, m1 - m0, e1 - e0
+	}
+	search("first")
+	if h, m, _ := search("again"); h != 2 || m != 0 {
+		t.Fatalf("unchanged: %d forms found, %d read; want 2, 0", h, m)
+	}
+	edited := strings.Replace(profileBody, `"work_history_years": 12`, `"work_history_years": 13`, 1)
+	if r := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", a.ID), token: w.owner, body: edited}); r.Status != 200 {
+		t.Fatalf("update: %d %s", r.Status, r.Body)
+	}
+	if h, m, e := search("a edited"); h != 1 || m != 1 || e != 0 {
+		t.Fatalf("after an edit of one: %d found, %d read, emptied %d times; want 1, 1, 0", h, m, e)
+	}
+	if r := w.send(t, req{method: "PUT", path: "/v1/user/edit", token: w.other, body: `{"name": "رضا نو"}`}); r.Status != 200 {
+		t.Fatalf("rename: %d %s", r.Status, r.Body)
+	}
+	if h, m, e := search("b's owner renamed"); h != 1 || m != 1 || e != 0 {
+		t.Fatalf("after the owner of one was renamed: %d found, %d read, emptied %d times; want 1, 1, 0", h, m, e)
+	}
+
+	// The page of b by its slug is cached; renaming b gives it a new slug.
+	page := func(slug string) int {
+		t.Helper()
+		return w.send(t, req{method: "POST", path: "/v1/user-technical/searchUserSlag", body: fmt.Sprintf(`{"slug": %q}`, slug)}).Status
+	}
+	if page(b.Slug) != 200 || page(b.Slug) != 200 {
+		t.Fatal("b's page does not answer")
+	}
+	renamed := strings.Replace(profileBody, "لوله‌کشی علی", "تاسیسات رضا", 1)
+	r := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", b.ID), token: w.other, body: renamed})
+	if r.Status != 200 {
+		t.Fatalf("rename b: %d %s", r.Status, r.Body)
+	}
+	// With --moderation pre the edit waits for review; the admin's accept publishes it.
+	if r := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/admin/user-technical/%d/status", b.ID), token: w.admin, body: `{"status":"Accepted"}`}); r.Status != 200 {
+		t.Fatalf("accept the edit: %d %s", r.Status, r.Body)
+	}
+	var nb profileAnswer
+	if err := json.Unmarshal([]byte(fresh(b.ID)), &nb); err != nil || nb.Slug == b.Slug {
+		t.Fatalf("renaming b kept its slug %s (%v)", b.Slug, err)
+	}
+	search("b renamed") // puts b's new form in the cache
+	if got := page(b.Slug); got != 404 {
+		t.Fatalf("b's old slug answers %d", got)
+	}
+	if got := page(nb.Slug); got != 200 {
+		t.Fatalf("b's new slug answers %d", got)
+	}
+
+	// Two changes, and the first one's outbox row pruned before the cache read them: it cannot
+	// know what the missing row changed, and starts again empty.
+	search("before the pruned change")
+	for i, p := range []profileAnswer{a, b} {
+		tok := []string{w.owner, w.other}[i]
+		body := strings.Replace(profileBody, `"work_history_years": 12`, `"work_history_years": 30`, 1)
+		if i == 1 {
+			body = renamed
+		}
+		if r := w.send(t, req{method: "PUT", path: fmt.Sprintf("/v1/user-technical/update/%d", p.ID), token: tok, body: body}); r.Status != 200 {
+			t.Fatalf("update: %d %s", r.Status, r.Body)
+		}
+	}
+	w.Clock.advance(time.Minute)
+	head, err := w.Store.OutboxHead(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, err := w.Store.PruneOutbox(t.Context(), head, 1); err != nil || n == 0 {
+		t.Fatalf("pruned %d rows: %v", n, err)
+	}
+	if h, m, e := search("after the pruned change"); h != 0 || m != 2 || e != 1 {
+		t.Fatalf("after a pruned change: %d found, %d read, emptied %d times; want 0, 2, 1", h, m, e)
 	}
 }
