@@ -12,11 +12,13 @@ import (
 	"kardan/store"
 )
 
-// formCacheBytes bounds the form cache: its two generations hold at most this many bytes of
-// forms together (formSize). A form of the demo data takes about 1.5 KiB, so 64 MiB keeps some
-// 40,000: the map workload of the bench, 2,000 circles of 100 profiles each, read nine answers in
-// ten from SQLite with 4,096 forms kept and went from 1,800 to 4,800 answers a second with the
-// forms of every profile it shows. Memory at a million profiles was 606 MiB before this bound.
+// formCacheBytes bounds the form cache unless the operator says otherwise (--form-cache-mib):
+// its two generations hold at most this many bytes of forms together (formSize). A demo
+// profile's form takes about 2 KiB besides its shared parts, so 64 MiB keeps some 30,000. The
+// bench's map workload (2,000 circles of 100 profiles, 100,000 profiles) found 51% of its forms
+// here with 64 MiB (2,200 answers a second), 96% with 128 MiB (4,500) and 15% with 16 MiB
+// (1,700); the server's memory was 227, 283 and 151 MiB. Memory at a million profiles was
+// 606 MiB before the cache grew from 4,096 forms, against a goal of 700.
 const formCacheBytes = 64 << 20
 
 // formOverhead is what a cached form takes besides its encoded JSON: the struct, its schedule
@@ -50,12 +52,14 @@ type formCache struct {
 	mu        sync.Mutex
 	head      int64
 	refs      uint64
-	halfBytes int // formCacheBytes/2, or a test's smaller bound
+	halfBytes int // half of Config.FormCacheBytes or formCacheBytes
 	hotBytes  int // formSize of the forms in hot
 	hot, cold map[int64]*cachedForm
 	// slugs are the profiles of pages asked for by slug: the cached form of one serves only if
 	// it still has that slug, since a change to the profile drops its form but not its slug.
 	slugs map[string]int64
+	// parts are the shared parts of the forms (formParts).
+	parts *formParts
 	// catching lets one request at a time read the outbox rows the cache follows.
 	catching sync.Mutex
 	// hits and misses count forms found and not found, for the metrics; emptied counts the
@@ -71,13 +75,94 @@ type cachedForm struct {
 	visible   bool
 	lat, long float64
 	sched     store.Schedule // for the open status and its next change
-	json      []byte         // appendProfileFormHead of the public form
+	// own and cuts are appendProfileFormHead of the public form: own is its bytes without the
+	// parts it shares with other forms (formParts), which cuts put back in (appendHead).
+	own  []byte
+	cuts []formCut
 	// memo is the open status last worked out (status).
 	memo atomic.Pointer[statusMemo]
 }
 
+// formCut is a shared part of a cached form's JSON and where in own it goes.
+type formCut struct {
+	at   int
+	part []byte
+}
+
+// appendHead appends f's encoded head, as appendProfileFormHead wrote it.
+func (f *cachedForm) appendHead(b []byte) []byte {
+	at := 0
+	for _, c := range f.cuts {
+		b = append(b, f.own[at:c.at]...)
+		b = append(b, c.part...)
+		at = c.at
+	}
+	return append(b, f.own[at:]...)
+}
+
 // formSize is what f is counted as against formCacheBytes.
-func formSize(f *cachedForm) int { return len(f.json) + formOverhead }
+func formSize(f *cachedForm) int { return len(f.own) + 32*len(f.cuts) + formOverhead }
+
+// formPartsBytes bounds the shared parts of cached forms (formParts).
+const formPartsBytes = 4 << 20
+
+// formParts keeps once the parts of encoded forms that many profiles have in common (a field
+// and its categories, a week of opening hours, a province and city): some 1,000 of the 2,800
+// bytes of a demo profile's form, so the same memory holds half as many forms again. Its key is
+// the part's bytes, which are all it answers, so it never needs to forget one for being stale;
+// it starts again empty with the cache. Once it holds formPartsBytes, a part it does not know
+// stays in its form's own bytes.
+type formParts struct {
+	mu    sync.Mutex
+	parts map[string][]byte
+	bytes int
+}
+
+// newCachedForm answers p's cached form from its encoded head, whose shared parts are at spans
+// (appendProfileFormHeadSharing), keeping those parts in parts.
+func newCachedForm(p *store.Profile, head []byte, spans []headSpan, parts *formParts) *cachedForm {
+	f := &cachedForm{id: p.ID, userID: p.UserID, slug: p.Slug, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule()}
+	if parts == nil { // a reader at an older head, whose forms are not kept
+		f.own = bytes.Clone(head)
+		return f
+	}
+	shared := make([][]byte, len(spans))
+	own := len(head)
+	parts.mu.Lock()
+	for i, sp := range spans {
+		part, ok := parts.parts[string(head[sp.from:sp.to])]
+		if !ok && parts.bytes+sp.to-sp.from <= formPartsBytes {
+			if parts.parts == nil {
+				parts.parts = map[string][]byte{}
+			}
+			part = bytes.Clone(head[sp.from:sp.to])
+			parts.parts[string(part)] = part
+			parts.bytes += len(part)
+			ok = true
+		}
+		if ok {
+			shared[i] = part
+			own -= len(part)
+		}
+	}
+	parts.mu.Unlock()
+	// Copying once into a buffer of the right size costs less than growing one form by form.
+	f.own = make([]byte, 0, own)
+	at := 0
+	for i, sp := range spans {
+		if shared[i] == nil {
+			continue
+		}
+		if f.cuts == nil {
+			f.cuts = make([]formCut, 0, len(spans))
+		}
+		f.own = append(f.own, head[at:sp.from]...)
+		f.cuts = append(f.cuts, formCut{at: len(f.own), part: shared[i]})
+		at = sp.to
+	}
+	f.own = append(f.own, head[at:]...)
+	return f
+}
 
 // statusMemo is a form's open status and next change as worked out at from, and until when they
 // hold: the next change, and never past the end of from's day, when the days Status looks over
@@ -105,13 +190,6 @@ func (f *cachedForm) status(now time.Time) (string, *store.Change) {
 	return status, next
 }
 
-// newCachedForm answers p's cached form with a copy of its encoded head: encoding into a
-// reused buffer and copying once costs less than growing a new one form by form.
-func newCachedForm(p *store.Profile, head []byte) *cachedForm {
-	return &cachedForm{id: p.ID, userID: p.UserID, slug: p.Slug, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule(),
-		json: bytes.Clone(head)}
-}
-
 // at empties the cache for (head, refs) when they are newer than its own, and reports whether
 // the cache serves them.
 func (c *formCache) at(head int64, refs uint64) bool {
@@ -124,6 +202,7 @@ func (c *formCache) at(head int64, refs uint64) bool {
 		}
 		c.head, c.refs, c.hot, c.cold, c.hotBytes = head, refs, map[int64]*cachedForm{}, nil, 0
 		c.slugs = map[string]int64{}
+		c.parts = &formParts{}
 	}
 	return head == c.head && refs == c.refs
 }
@@ -244,11 +323,13 @@ func (s *Server) publicForms(ctx context.Context, pv *publicView, ids []int64) (
 	head, r := pv.head, pv.refs
 	out := make([]*cachedForm, len(ids))
 	c := &s.forms
+	var parts *formParts
 	c.mu.Lock()
 	if c.at(head, r.seq) {
 		for i, id := range ids {
 			out[i] = c.get(id)
 		}
+		parts = c.parts
 	}
 	c.mu.Unlock()
 	var missing []int64
@@ -270,10 +351,12 @@ func (s *Server) publicForms(ctx context.Context, pv *publicView, ids []int64) (
 	scratch := jsonBufs.Get().(*[]byte)
 	b := *scratch
 	var form profileForm
+	var spans []headSpan
 	for _, p := range ps {
 		r.fill(&form, p, owners[p.UserID], false)
-		b = appendProfileFormHead(b[:0], &form)
-		read[p.ID] = newCachedForm(p, b)
+		spans = spans[:0]
+		b = appendProfileFormHeadSharing(b[:0], &form, &spans)
+		read[p.ID] = newCachedForm(p, b, spans, parts)
 	}
 	putBuf(scratch, b)
 	c.mu.Lock()
@@ -333,14 +416,20 @@ func (s *Server) slugForm(pv *publicView, slug string) *cachedForm {
 
 // keepSlugForm caches the public form of the profile page at slug, read after pv's head was.
 func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, form *profileForm) *cachedForm {
-	scratch := jsonBufs.Get().(*[]byte)
-	b := appendProfileFormHead((*scratch)[:0], form)
-	f := newCachedForm(p, b)
-	putBuf(scratch, b)
 	c := &s.forms
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.at(pv.head, pv.refs.seq) {
+	serves := c.at(pv.head, pv.refs.seq)
+	var parts *formParts
+	if serves {
+		parts = c.parts
+	}
+	scratch := jsonBufs.Get().(*[]byte)
+	var spans []headSpan
+	b := appendProfileFormHeadSharing((*scratch)[:0], form, &spans)
+	f := newCachedForm(p, b, spans, parts)
+	putBuf(scratch, b)
+	if serves {
 		if len(c.slugs) >= formSlugsMax {
 			c.slugs = map[string]int64{}
 		}
@@ -354,7 +443,7 @@ func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, for
 func writePublicForm(w http.ResponseWriter, f *cachedForm, now time.Time) {
 	buf := jsonBufs.Get().(*[]byte)
 	b := append((*buf)[:0], `{"payload":`...)
-	b = append(b, f.json...)
+	b = f.appendHead(b)
 	status, next := f.status(now)
 	b = appendProfileFormTail(b, status, next, nil)
 	b = append(b, ",\"message\":\"\"}\n"...)
@@ -379,7 +468,7 @@ func writePublicFormList(w http.ResponseWriter, forms []*cachedForm, total int, 
 			b = append(b, ',')
 		}
 		first = false
-		b = append(b, f.json...)
+		b = f.appendHead(b)
 		var dist *int64
 		if from.ok {
 			dist = distanceTo(from, f.lat, f.long)

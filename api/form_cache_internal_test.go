@@ -21,7 +21,7 @@ func TestFormCacheBounds(t *testing.T) {
 	for id := int64(2); id < 40; id++ {
 		f := &cachedForm{}
 		if id%5 == 0 { // a form as big as the whole half still goes in, alone
-			f.json = make([]byte, c.halfBytes)
+			f.own = make([]byte, c.halfBytes)
 		}
 		c.put(id, f)
 		if c.get(1) != hot {

@@ -79,7 +79,7 @@ func newMetrics(s *Server) *metrics {
 		}, func() float64 { return float64(s.forms.hits.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "kardan_form_cache_misses_total",
-			Help: "Profiles of search answers read from the database (a change empties the cache).",
+			Help: "Profiles of search answers read from the database (a change to a profile drops its form).",
 		}, func() float64 { return float64(s.forms.misses.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "kardan_store_grouped_writes_total",

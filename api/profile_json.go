@@ -94,6 +94,16 @@ func appendProfileForm(b []byte, f *profileForm) []byte {
 // appendProfileFormHead appends a read form up to its open status, which follows the clock, and
 // its distance, which follows the query: the part the form cache keeps.
 func appendProfileFormHead(b []byte, f *profileForm) []byte {
+	return appendProfileFormHeadSharing(b, f, nil)
+}
+
+// headSpan is where, in an encoded form, a part begins and ends.
+type headSpan struct{ from, to int }
+
+// appendProfileFormHeadSharing is appendProfileFormHead, and when shared is not nil it appends
+// to it where the parts many profiles have in common are: the field and categories, the
+// opening hours, and the province and city. The form cache keeps each of those once.
+func appendProfileFormHeadSharing(b []byte, f *profileForm, shared *[]headSpan) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, f.ID, 10)
 	b = append(b, `,"delete_at":`...)
@@ -125,6 +135,7 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 	b = append(b, `,"profileImage":`...)
 	b = appendString(b, f.UserID.ProfileImage)
 	b = append(b, `},"range_worker":`...)
+	categories := len(b)
 	if f.RangeWorker == nil {
 		b = append(b, "null"...)
 	} else {
@@ -142,6 +153,9 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 			b = appendCategoryRef(b, &f.CategoryList[i])
 		}
 		b = append(b, ']')
+	}
+	if shared != nil {
+		*shared = append(*shared, headSpan{categories, len(b)})
 	}
 	b = append(b, `,"profile_image":`...)
 	b = appendString(b, f.ProfileImage)
@@ -235,19 +249,27 @@ func appendProfileFormHead(b []byte, f *profileForm) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"hours_of_work":`...)
+	hours := len(b)
 	if f.stored != nil {
 		b = append(b, f.stored.HoursOfWork...)
 	} else {
 		b = appendHours(b, f.HoursOfWork)
+	}
+	if shared != nil {
+		*shared = append(*shared, headSpan{hours, len(b)})
 	}
 	b = append(b, `,"logo":`...)
 	b = appendString(b, f.Logo)
 	b = append(b, `,"slug":`...)
 	b = appendString(b, f.Slug)
 	b = append(b, `,"province":`...)
+	place := len(b)
 	b = appendProvinceRef(b, f.Province)
 	b = append(b, `,"city":`...)
 	b = appendCityRef(b, f.City)
+	if shared != nil {
+		*shared = append(*shared, headSpan{place, len(b)})
+	}
 	b = append(b, `,"special_days":`...)
 	b = appendSpecialDays(b, f.SpecialDays)
 	b = append(b, `,"open_on_holidays":`...)

@@ -122,6 +122,58 @@ func TestStoredListsMatchTheLongWay(t *testing.T) {
 			t.Fatalf("profile %d: the open status differs", i)
 		}
 	}
+	checkCachedForms(t, r, short, owners)
+}
+
+// checkCachedForms: a cached form, kept as its own bytes and the parts it shares with other
+// forms, writes the same head as appendProfileFormHead; forms with the same categories, hours or
+// place share one copy of them; and a full table of parts leaves new ones in the forms' bytes.
+func checkCachedForms(t *testing.T, r *refs, ps []*store.Profile, owners map[int64]store.ProfileAuthor) {
+	t.Helper()
+	for _, room := range []int{formPartsBytes, 150} {
+		parts := &formParts{bytes: formPartsBytes - room}
+		var forms []*cachedForm
+		for _, p := range append(ps, ps...) {
+			form := r.formOf(p, owners[p.UserID], false)
+			want := appendProfileFormHead(nil, form)
+			var spans []headSpan
+			head := appendProfileFormHeadSharing(nil, form, &spans)
+			if !bytes.Equal(head, want) || len(spans) != 3 {
+				t.Fatalf("profile %d: sharing wrote another head, or %d parts:\n%s\n%s", p.ID, len(spans), head, want)
+			}
+			f := newCachedForm(p, head, spans, parts)
+			if got := f.appendHead(nil); !bytes.Equal(got, want) {
+				t.Fatalf("profile %d (room %d): the cached form writes\n%s\nnot\n%s", p.ID, room, got, want)
+			}
+			if f.appendHead([]byte("x"))[0] != 'x' || len(f.own)+sharedLen(f) != len(want) {
+				t.Fatalf("profile %d: own and shared bytes do not add up", p.ID)
+			}
+			forms = append(forms, f)
+		}
+		if parts.bytes > formPartsBytes {
+			t.Fatalf("the parts hold %d bytes, bound %d", parts.bytes, formPartsBytes)
+		}
+		// Every profile has the same place: its part is one copy.
+		first, last := forms[0], forms[len(forms)-1]
+		if room == formPartsBytes && (len(first.cuts) != 3 || &first.cuts[2].part[0] != &last.cuts[2].part[0]) {
+			t.Fatalf("forms do not share their place: %d cuts", len(first.cuts))
+		}
+		if room == 150 && len(parts.parts) == 0 {
+			t.Fatal("a table with room for a part kept none")
+		}
+	}
+	// A reader at an older head keeps no parts.
+	if f := newCachedForm(ps[0], []byte("{}"), []headSpan{{0, 1}}, nil); len(f.cuts) != 0 || string(f.appendHead(nil)) != "{}" {
+		t.Fatalf("a form without a table of parts: %q", f.appendHead(nil))
+	}
+}
+
+func sharedLen(f *cachedForm) int {
+	n := 0
+	for _, c := range f.cuts {
+		n += len(c.part)
+	}
+	return n
 }
 
 // The reference data is read again each minute; when nothing changed, the forms made from it

@@ -69,6 +69,8 @@ type Config struct {
 	// IPv6Prefix is how many leading bits of an IPv6 address per-address limits count as one
 	// client (0: 64).
 	IPv6Prefix int
+	// FormCacheBytes bounds the cache of encoded profile forms (0: formCacheBytes, 64 MiB).
+	FormCacheBytes int64
 	// StatsSecret is the cluster's secret the statistics' daily visitor key derives from, the
 	// same on every replica of one PostgreSQL database; empty: each replica draws its own key
 	// (stats.NewCounter).
@@ -144,6 +146,9 @@ func New(cfg Config, st *store.Store) (*Server, error) {
 	s.metrics = newMetrics(s)
 	s.loginFlight = newInFlight(loginVerifyInFlight)
 	s.searchLimit = newLimiter(st, "search", cfg.SearchRate, cfg.SearchBurst)
+	if cfg.FormCacheBytes > 0 {
+		s.forms.halfBytes = int(cfg.FormCacheBytes / 2)
+	}
 	// Statistics days follow the store's clock, which dates every write (tests move it).
 	var err error
 	if s.stats, err = stats.NewCounter(st, func() time.Time { return st.Now() }, cfg.Location, cfg.StatsSecret); err != nil {

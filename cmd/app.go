@@ -42,7 +42,9 @@ type ServeConfig struct {
 	// live codes in a production log.
 	InsecureSMSConsole bool
 	// IPv6Prefix is how many leading bits of an IPv6 address count as one client.
-	IPv6Prefix     int
+	IPv6Prefix int
+	// FormCacheMiB bounds the cache of encoded profile forms, in MiB.
+	FormCacheMiB   int
 	TrustedProxies []string
 	// ShutdownTimeout bounds how long in-flight requests may run after a stop signal.
 	ShutdownTimeout time.Duration
@@ -137,6 +139,9 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 	if cfg.IPv6Prefix < 0 || cfg.IPv6Prefix > 128 {
 		return nil, fmt.Errorf("--ipv6-prefix %d: use 1 to 128 (64 is one home or phone line)", cfg.IPv6Prefix)
 	}
+	if cfg.FormCacheMiB < 0 || cfg.FormCacheMiB > 1<<16 {
+		return nil, fmt.Errorf("--form-cache-mib %d: use 1 to 65536 (0: the default, 64)", cfg.FormCacheMiB)
+	}
 	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate, cfg.SMSNoticeTemplate)
 	if err != nil {
 		return nil, err
@@ -207,6 +212,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		SearchRate:     cfg.SearchRate,
 		SearchBurst:    cfg.SearchBurst,
 		IPv6Prefix:     cfg.IPv6Prefix,
+		FormCacheBytes: int64(cfg.FormCacheMiB) << 20,
 		StatsSecret:    []byte(cfg.StatsSecret),
 	}, st)
 	if err != nil {

@@ -26,6 +26,11 @@ func TestConsoleSMSRefusedOnHTTPS(t *testing.T) {
 	if _, err := run(t, "serve", "--data", dir, "--ipv6-prefix", "129"); err == nil || !strings.Contains(err.Error(), "ipv6-prefix") {
 		t.Errorf("--ipv6-prefix 129: got %v", err)
 	}
+	for _, mib := range []string{"-1", "65537"} {
+		if _, err := run(t, "serve", "--data", dir, "--form-cache-mib", mib); err == nil || !strings.Contains(err.Error(), "form-cache-mib") {
+			t.Errorf("--form-cache-mib %s: got %v", mib, err)
+		}
+	}
 }
 
 // TestMetricsOnTheirOwnListener is audit I3: /metrics was served to anyone on the public
