@@ -110,12 +110,20 @@ const formPartsBytes = 4 << 20
 // and its categories, a week of opening hours, a province and city): some 1,000 of the 2,800
 // bytes of a demo profile's form, so the same memory holds half as many forms again. Its key is
 // the part's bytes, which are all it answers, so it never needs to forget one for being stale;
-// it starts again empty with the cache. Once it holds formPartsBytes, a part it does not know
-// stays in its form's own bytes.
+// it starts again empty with the cache, and with a new generation once it is half full. Once it
+// holds formPartsBytes, a part it does not know stays in its form's own bytes. Parts are not
+// counted in formSize: at most three tables' worth are held (the current one, and the ones the
+// forms of hot and cold were made with).
 type formParts struct {
 	mu    sync.Mutex
 	parts map[string][]byte
 	bytes int
+}
+
+func (t *formParts) size() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bytes
 }
 
 // newCachedForm answers p's cached form from its encoded head, whose shared parts are at spans
@@ -268,6 +276,12 @@ func (c *formCache) put(id int64, f *cachedForm) {
 	}
 	if c.hotBytes+formSize(f) > c.halfBytes && len(c.hot) > 0 {
 		c.hot, c.cold, c.hotBytes = make(map[int64]*cachedForm, len(c.hot)), c.hot, 0
+		// A table of parts more than half full starts again with the new generation, so the
+		// parts shared follow what is asked for now; the forms of the old table keep theirs
+		// until they are dropped in turn.
+		if c.parts != nil && c.parts.size() > formPartsBytes/2 {
+			c.parts = &formParts{}
+		}
 	}
 	c.hot[id] = f
 	c.hotBytes += formSize(f)

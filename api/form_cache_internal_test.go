@@ -44,6 +44,18 @@ func TestFormCacheBounds(t *testing.T) {
 	if c.get(2) != nil {
 		t.Fatal("a form read once long ago is still kept")
 	}
+	// A table of shared parts more than half full starts again with the next generation.
+	full := &formParts{bytes: formPartsBytes/2 + 1}
+	c.parts = full
+	for id := int64(40); c.parts == full; id++ {
+		if id > 50 {
+			t.Fatal("a half-full table of parts outlived a new generation")
+		}
+		c.put(id, &cachedForm{})
+	}
+	if len(c.hot) != 1 || c.parts.size() != 0 {
+		t.Fatalf("the table of parts was replaced at %d forms in hot, by one of %d bytes", len(c.hot), c.parts.size())
+	}
 	if c.at(6, 1) || c.at(7, 0) || c.get(1) != hot {
 		t.Fatal("an older head or older reference data emptied or was served by the cache")
 	}
