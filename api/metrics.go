@@ -82,6 +82,10 @@ func newMetrics(s *Server) *metrics {
 			Help: "Profiles of search answers read from the database (a change to a profile drops its form).",
 		}, func() float64 { return float64(s.forms.misses.Load()) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "kardan_form_cache_restarts_total",
+			Help: "Times the form cache started again empty: new reference data, or outbox rows it could not all read (pruned, or more than 512 at once). Other changes drop only their profiles' forms.",
+		}, func() float64 { return float64(s.forms.emptied.Load()) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "kardan_store_grouped_writes_total",
 			Help: "Writes committed in a transaction shared with other writes (the store's group commit, store/commit.go).",
 		}, func() float64 { return float64(s.store.GroupedWrites()) }),

@@ -136,6 +136,7 @@ func TestMetrics(t *testing.T) {
 		`kardan_search_outbox_backlog`:                                                               0,
 		`kardan_search_index_documents`:                                                              10,
 		`kardan_search_fast_path_misses_total`:                                                       0,
+		`kardan_form_cache_restarts_total`:                                                           0,
 	} {
 		if got := metricValue(t, text, prefix); got != want {
 			t.Errorf("%s: got %v, want %v", prefix, got, want)
