@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"net/http"
 	"strconv"
@@ -64,9 +63,9 @@ type formCache struct {
 	parts *formParts
 	// catching lets one request at a time read the outbox rows the cache follows.
 	catching sync.Mutex
-	// hits and misses count forms found and not found, for the metrics; emptied counts the
-	// times the cache started again empty at a newer head, and caughtUp those it followed it.
-	hits, misses, emptied, caughtUp atomic.Uint64
+	// hits and misses count forms found and not found, and emptied the times the cache started
+	// again empty at a newer head, for the metrics.
+	hits, misses, emptied atomic.Uint64
 }
 
 // cachedForm is a profile's encoded public form and what an answer needs of it besides.
@@ -83,95 +82,6 @@ type cachedForm struct {
 	cuts []formCut
 	// memo is the open status last worked out (status).
 	memo atomic.Pointer[statusMemo]
-}
-
-// formCut is a shared part of a cached form's JSON and where in own it goes.
-type formCut struct {
-	at   int
-	part []byte
-}
-
-// appendHead appends f's encoded head, as appendProfileFormHead wrote it.
-func (f *cachedForm) appendHead(b []byte) []byte {
-	at := 0
-	for _, c := range f.cuts {
-		b = append(b, f.own[at:c.at]...)
-		b = append(b, c.part...)
-		at = c.at
-	}
-	return append(b, f.own[at:]...)
-}
-
-// formSize is what f is counted as against formCacheBytes.
-func formSize(f *cachedForm) int { return len(f.own) + 32*len(f.cuts) + formOverhead }
-
-// formPartsBytes bounds the shared parts of cached forms (formParts).
-const formPartsBytes = 4 << 20
-
-// formParts keeps once the parts of encoded forms that many profiles have in common (a field
-// and its categories, a week of opening hours, a province and city): some 1,000 of the 2,800
-// bytes of a demo profile's form, so the same memory holds half as many forms again. Its key is
-// the part's bytes, which are all it answers, so it never needs to forget one for being stale;
-// it starts again empty with the cache, and with a new generation once it is half full. Once it
-// holds formPartsBytes, a part it does not know stays in its form's own bytes. Parts are not
-// counted in formSize: at most three tables' worth are held (the current one, and the ones the
-// forms of hot and cold were made with).
-type formParts struct {
-	mu    sync.Mutex
-	parts map[string][]byte
-	bytes int
-}
-
-func (t *formParts) size() int {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.bytes
-}
-
-// newCachedForm answers p's cached form from its encoded head, whose shared parts are at spans
-// (appendProfileFormHeadSharing), keeping those parts in parts.
-func newCachedForm(p *store.Profile, head []byte, spans []headSpan, parts *formParts) *cachedForm {
-	f := &cachedForm{id: p.ID, userID: p.UserID, slug: p.Slug, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule()}
-	if parts == nil { // a reader at an older head, whose forms are not kept
-		f.own = bytes.Clone(head)
-		return f
-	}
-	shared := make([][]byte, len(spans))
-	own := len(head)
-	parts.mu.Lock()
-	for i, sp := range spans {
-		part, ok := parts.parts[string(head[sp.from:sp.to])]
-		if !ok && parts.bytes+sp.to-sp.from <= formPartsBytes {
-			if parts.parts == nil {
-				parts.parts = map[string][]byte{}
-			}
-			part = bytes.Clone(head[sp.from:sp.to])
-			parts.parts[string(part)] = part
-			parts.bytes += len(part)
-			ok = true
-		}
-		if ok {
-			shared[i] = part
-			own -= len(part)
-		}
-	}
-	parts.mu.Unlock()
-	// Copying once into a buffer of the right size costs less than growing one form by form.
-	f.own = make([]byte, 0, own)
-	at := 0
-	for i, sp := range spans {
-		if shared[i] == nil {
-			continue
-		}
-		if f.cuts == nil {
-			f.cuts = make([]formCut, 0, len(spans))
-		}
-		f.own = append(f.own, head[at:sp.from]...)
-		f.cuts = append(f.cuts, formCut{at: len(f.own), part: shared[i]})
-		at = sp.to
-	}
-	f.own = append(f.own, head[at:]...)
-	return f
 }
 
 // statusMemo is a form's open status and next change as worked out at from, and until when they
@@ -257,7 +167,6 @@ func (c *formCache) catchUp(ctx context.Context, st *store.Store, head int64, re
 		delete(c.cold, r.EntityID)
 	}
 	c.head = head
-	c.caughtUp.Add(1)
 }
 
 func (c *formCache) get(id int64) *cachedForm {
@@ -433,19 +342,21 @@ func (s *Server) slugForm(pv *publicView, slug string) *cachedForm {
 // keepSlugForm caches the public form of the profile page at slug, read after pv's head was.
 func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, form *profileForm) *cachedForm {
 	c := &s.forms
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	serves := c.at(pv.head, pv.refs.seq)
 	var parts *formParts
-	if serves {
+	c.mu.Lock()
+	if c.at(pv.head, pv.refs.seq) {
 		parts = c.parts
 	}
+	c.mu.Unlock()
+	// Encoded outside the lock, which every search's forms go through.
 	scratch := jsonBufs.Get().(*[]byte)
 	var spans []headSpan
 	b := appendProfileFormHeadSharing((*scratch)[:0], form, &spans)
 	f := newCachedForm(p, b, spans, parts)
 	putBuf(scratch, b)
-	if serves {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at(pv.head, pv.refs.seq) {
 		if len(c.slugs) >= formSlugsMax {
 			c.slugs = map[string]int64{}
 		}

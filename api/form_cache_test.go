@@ -197,7 +197,7 @@ func TestSearchFormsKeepWhatDidNotChange(t *testing.T) {
 	// and how many were found in the cache and read, and whether the cache started again empty.
 	search := func(step string) (hits, misses, emptied uint64) {
 		t.Helper()
-		h0, m0, e0, _ := api.FormCacheCounts(w.API)
+		h0, m0, e0 := api.FormCacheCounts(w.API)
 		r := w.send(t, req{method: "POST", path: "/v1/user-technical/searchUser", body: `{"city_slag": "tehran"}`})
 		var page struct {
 			Profiles []json.RawMessage `json:"profiles"`
@@ -205,7 +205,7 @@ func TestSearchFormsKeepWhatDidNotChange(t *testing.T) {
 		if r.Status != 200 || json.Unmarshal(r.Payload, &page) != nil || len(page.Profiles) != 2 {
 			t.Fatalf("%s: search: %d %s", step, r.Status, r.Body)
 		}
-		h1, m1, e1, _ := api.FormCacheCounts(w.API)
+		h1, m1, e1 := api.FormCacheCounts(w.API)
 		for _, f := range page.Profiles {
 			var id struct {
 				ID int64 `json:"id"`
