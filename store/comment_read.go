@@ -6,7 +6,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // CommentFilter narrows a listing of comments; nil and zero fields are not filtered on.
@@ -168,16 +170,30 @@ type ProfileComments struct {
 // the histogram, one page and the total. mayRead is asked first, with the profile's visibility
 // and owner, and a false answer (or no such profile) is the not-found error.
 //
-// Two statements where Profile, ScoreCounts and Comments take four, because on PostgreSQL each
-// is a round trip: the profile's visibility comes with the histogram, and the total is summed
-// from it, counted per score with and without photos (the list's two filters).
-// TestProfileCommentsMatchThePlainReads holds it to the three plain reads.
+// One statement for a profile with at most commentsAtOnce comments (profileCommentsAtOnce), two
+// for one with more, where Profile, ScoreCounts and Comments take four.
+// TestProfileCommentsMatchThePlainReads holds both ways to the three plain reads.
 func (s *Store) ProfileComments(ctx context.Context, id int64, f CommentFilter, mayRead func(visible bool, owner int64) bool) (*ProfileComments, error) {
 	f.ProfileID = &id
 	if _, ok := commentOrders[f.Sort]; !ok {
 		return nil, fmt.Errorf("list comments: unknown order %q", f.Sort)
 	}
 	where, args := f.where()
+	if !s.manyComments.has(id) {
+		out, done, err := s.profileCommentsAtOnce(ctx, id, f, where, slices.Clip(args), mayRead)
+		if done || err != nil {
+			return out, err
+		}
+		s.manyComments.add(id)
+	}
+	return s.profileCommentsInTwo(ctx, id, f, where, args, mayRead)
+}
+
+// profileCommentsInTwo is ProfileComments in two statements, because on PostgreSQL each is a
+// round trip: the profile's visibility comes with the histogram, and the total is summed from
+// it, counted per score with and without photos (the list's two filters).
+func (s *Store) profileCommentsInTwo(ctx context.Context, id int64, f CommentFilter, where []string, args []any,
+	mayRead func(visible bool, owner int64) bool) (*ProfileComments, error) {
 	// A row for each score with and without photos (in the order of the index
 	// comments_profile_scores, which holds all the count reads), or one of NULLs for a profile
 	// without comments; summed up here.
@@ -251,4 +267,108 @@ func (s *Store) ProfileComments(ctx context.Context, id int64, f CommentFilter, 
 		return nil, fmt.Errorf("list comments: %w", err)
 	}
 	return out, nil
+}
+
+// commentsAtOnce is how many comments (of those a filter matches, its score and photos aside) a
+// profile may have for comment/get to read them all in one statement, with the profile's
+// visibility, and sum, filter and cut them in Go; a profile with more takes two statements
+// (profileCommentsInTwo). A statement is most of a small list's cost (a cgo call, a connection
+// from the pool, on PostgreSQL a round trip), and most profiles have a few comments.
+var commentsAtOnce = 32
+
+// manyComments remembers the profiles found to have more than commentsAtOnce comments, so their
+// next lists go straight to two statements instead of reading commentsAtOnce+1 rows first. It
+// is a hint, never an answer: both ways answer the same (TestProfileCommentsMatchThePlainReads
+// runs each), so an entry that is no longer true costs only speed, and none is ever dropped but
+// all at once when the set is full.
+type manyComments struct {
+	mu  sync.Mutex
+	ids map[int64]struct{}
+}
+
+// manyCommentsMax bounds the set: 65,536 ids are about 2 MiB.
+const manyCommentsMax = 1 << 16
+
+func (m *manyComments) has(id int64) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.ids[id]
+	return ok
+}
+
+func (m *manyComments) add(id int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.ids == nil || len(m.ids) >= manyCommentsMax {
+		m.ids = make(map[int64]struct{})
+	}
+	m.ids[id] = struct{}{}
+}
+
+// commentColumnsOrZero is commentColumns for a LEFT JOIN that may find no comment: the zero of
+// each NOT NULL column instead of NULL, so scanComment reads the row, with an id of 0.
+const commentColumnsOrZero = `COALESCE(c.id, 0), COALESCE(c.profile_id, 0), COALESCE(c.user_id, 0),
+	COALESCE(c.category_list, '[]'), COALESCE(c.description, ''), COALESCE(c.score, 0), COALESCE(c.hidden, 0), c.reply,
+	c.reply_at, c.admin_id, COALESCE(c.admin_note, ''), COALESCE(c.create_at, 0), COALESCE(c.update_at, 0),
+	COALESCE(u.name, ''), COALESCE(u.profile_image, ''), COALESCE(c.images, '[]')`
+
+// rowAfter reads a row's first columns into prefix and hands the rest to a scan function.
+type rowAfter struct {
+	rows   *sql.Rows
+	prefix []any
+}
+
+func (r rowAfter) Scan(dest ...any) error { return r.rows.Scan(append(r.prefix, dest...)...) }
+
+// profileCommentsAtOnce is ProfileComments in one statement: the profile's visibility and
+// owner with every comment where matches, in f's order. done is false, and nothing else is
+// answered, when there are more than commentsAtOnce of them.
+func (s *Store) profileCommentsAtOnce(ctx context.Context, id int64, f CommentFilter, where []string, args []any,
+	mayRead func(visible bool, owner int64) bool) (out *ProfileComments, done bool, err error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT p.visible, p.user_id, CASE WHEN `+commentHasPhotos+` THEN 1 ELSE 0 END, `+
+		commentColumnsOrZero+` FROM profiles p LEFT JOIN comments c ON `+strings.Join(where, " AND ")+
+		` LEFT JOIN users u ON u.id = c.user_id WHERE p.id = ? ORDER BY `+commentOrders[f.Sort]+` LIMIT ?`,
+		append(args, id, commentsAtOnce+1)...)
+	if err != nil {
+		return nil, false, fmt.Errorf("list comments: %w", err)
+	}
+	defer rows.Close()
+	found, visible, owner := false, false, int64(0)
+	var photos bool
+	read := rowAfter{rows, []any{&visible, &owner, &photos}}
+	out = &ProfileComments{Comments: []*Comment{}}
+	n, skip, limit := 0, max(0, f.Offset), f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	for rows.Next() {
+		c, err := scanComment(read)
+		if err != nil {
+			return nil, false, fmt.Errorf("list comments: %w", err)
+		}
+		found = true
+		if c.ID == 0 || c.Score < minScore || c.Score > maxScore {
+			continue
+		}
+		if n++; n > commentsAtOnce {
+			return nil, false, nil
+		}
+		out.Counts.Scores[c.Score-1]++
+		if photos {
+			out.Counts.WithPhotos++
+		}
+		if (f.Score != 0 && c.Score != f.Score) || (f.WithPhotos && !photos) {
+			continue
+		}
+		if out.Total++; out.Total > skip && len(out.Comments) < limit {
+			out.Comments = append(out.Comments, c)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, fmt.Errorf("list comments: %w", err)
+	}
+	if !found || !mayRead(visible, owner) {
+		return nil, true, NotFound()
+	}
+	return out, true, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -441,40 +442,15 @@ func TestProfileCommentsMatchThePlainReads(t *testing.T) {
 	}
 	bare := f.acceptedProfile(t, f.users[0], 1, 101) // no comments at all
 	yes := func(bool, int64) bool { return true }
-	no, yesNo := false, true
 	checked := 0
-	for _, profile := range []int64{p.ID, bare.ID} {
-		for _, hidden := range []*bool{nil, &no, &yesNo} {
-			for _, cat := range []int64{0, 101, 102} {
-				for score := 0; score <= 5; score++ {
-					for _, photos := range []bool{false, true} {
-						for _, sort := range []string{"", store.CommentsNewest, store.CommentsHighest, store.CommentsLowest} {
-							for _, page := range [][2]int{{0, 20}, {0, 3}, {2, 3}, {5, 0}, {13, 20}, {40, 20}} {
-								flt := store.CommentFilter{ProfileID: &profile, Hidden: hidden, CategoryID: cat, Score: score,
-									WithPhotos: photos, Sort: sort, Offset: page[0], Limit: page[1]}
-								counts, err := f.st.ScoreCounts(ctx, flt)
-								if err != nil {
-									t.Fatal(err)
-								}
-								list, total, err := f.st.Comments(ctx, flt)
-								if err != nil {
-									t.Fatal(err)
-								}
-								flt.ProfileID = nil // ProfileComments sets it
-								got, err := f.st.ProfileComments(ctx, profile, flt, yes)
-								if err != nil {
-									t.Fatal(err)
-								}
-								if got.Counts != counts || got.Total != total || commentIDs(got.Comments) != commentIDs(list) {
-									t.Fatalf("profile %d %+v: got %+v %d %s, want %+v %d %s", profile, flt, got.Counts, got.Total,
-										commentIDs(got.Comments), counts, total, commentIDs(list))
-								}
-								checked++
-							}
-						}
-					}
-				}
-			}
+	// 32: every list in one statement; 14: as many as p has, still one; 4: p's lists read 5 rows,
+	// then take two statements, and the later ones go straight to two.
+	defer store.CommentsAtOnce(f.st, 32)
+	for _, atOnce := range []int{32, 14, 4} {
+		hasMany := store.CommentsAtOnce(f.st, atOnce)
+		checked += compareProfileComments(t, f, []int64{p.ID, bare.ID}, yes)
+		if hasMany(p.ID) != (atOnce < len(ids)) || hasMany(bare.ID) {
+			t.Fatalf("%d at once: p has many %v, bare %v", atOnce, hasMany(p.ID), hasMany(bare.ID))
 		}
 	}
 	t.Logf("%d filters compared", checked)
@@ -506,6 +482,50 @@ func TestProfileCommentsMatchThePlainReads(t *testing.T) {
 	if _, err := f.st.ProfileComments(ctx, p.ID, store.CommentFilter{Sort: "oldest"}, yes); err == nil {
 		t.Fatal("unknown order accepted")
 	}
+}
+
+// compareProfileComments holds ProfileComments of each profile to ScoreCounts and Comments, for
+// every filter, order and page, comment by comment, and answers how many filters it compared.
+func compareProfileComments(t *testing.T, f *communityFixture, profiles []int64, yes func(bool, int64) bool) int {
+	t.Helper()
+	ctx := context.Background()
+	no, yesNo := false, true
+	checked := 0
+	for _, profile := range profiles {
+		for _, hidden := range []*bool{nil, &no, &yesNo} {
+			for _, cat := range []int64{0, 101, 102} {
+				for score := 0; score <= 5; score++ {
+					for _, photos := range []bool{false, true} {
+						for _, sort := range []string{"", store.CommentsNewest, store.CommentsHighest, store.CommentsLowest} {
+							for _, page := range [][2]int{{0, 20}, {0, 3}, {2, 3}, {5, 0}, {13, 20}, {40, 20}} {
+								flt := store.CommentFilter{ProfileID: &profile, Hidden: hidden, CategoryID: cat, Score: score,
+									WithPhotos: photos, Sort: sort, Offset: page[0], Limit: page[1]}
+								counts, err := f.st.ScoreCounts(ctx, flt)
+								if err != nil {
+									t.Fatal(err)
+								}
+								list, total, err := f.st.Comments(ctx, flt)
+								if err != nil {
+									t.Fatal(err)
+								}
+								flt.ProfileID = nil // ProfileComments sets it
+								got, err := f.st.ProfileComments(ctx, profile, flt, yes)
+								if err != nil {
+									t.Fatal(err)
+								}
+								if got.Counts != counts || got.Total != total || !reflect.DeepEqual(got.Comments, list) {
+									t.Fatalf("profile %d %+v: got %+v %d %s, want %+v %d %s", profile, flt, got.Counts, got.Total,
+										commentIDs(got.Comments), counts, total, commentIDs(list))
+								}
+								checked++
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return checked
 }
 
 // commentIDs prints the ids of a list, in order.

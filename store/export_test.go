@@ -63,3 +63,13 @@ func IDsInBothWays(s *Store, ids []int64) (viaIn, plain []int64, err error) {
 		strings.Repeat(",?", len(ids)-1)+`) ORDER BY p.id`, list...)
 	return viaIn, plain, err
 }
+
+// CommentsAtOnce sets how many comments comment/get reads in one statement, forgets which
+// profiles have more, and answers whether s has marked a profile as having more.
+func CommentsAtOnce(s *Store, n int) (hasMany func(id int64) bool) {
+	commentsAtOnce = n
+	s.manyComments.mu.Lock()
+	s.manyComments.ids = nil
+	s.manyComments.mu.Unlock()
+	return s.manyComments.has
+}

@@ -55,7 +55,9 @@ type Store struct {
 
 	counts countCache
 	weeks  weekCache
-	commit *committer // the goroutine that runs every write once the store is open (commit.go)
+	// manyComments is the profiles comment/get lists in two statements (comment_read.go).
+	manyComments manyComments
+	commit       *committer // the goroutine that runs every write once the store is open (commit.go)
 	// grouped counts the writes that committed in a transaction shared with others (GroupedWrites).
 	grouped atomic.Int64
 	// outboxCommitted is the highest index_outbox id this process has committed (OutboxCommitted).
