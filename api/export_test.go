@@ -6,3 +6,6 @@ func FormCacheCounts(s *Server) (hits, misses, emptied uint64) {
 	c := &s.forms
 	return c.hits.Load(), c.misses.Load(), c.emptied.Load()
 }
+
+// FormSlabBytes is the size of a slab cached forms are cut from.
+const FormSlabBytes = formSlabBytes

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -61,6 +62,8 @@ type formCache struct {
 	slugs map[string]int64
 	// parts are the shared parts of the forms (formParts).
 	parts *formParts
+	// arena holds the forms' own bytes outside the heap (formArena).
+	arena formArena
 	// catching lets one request at a time read the outbox rows the cache follows.
 	catching sync.Mutex
 	// hits and misses count forms found and not found, and emptied the times the cache started
@@ -80,6 +83,8 @@ type cachedForm struct {
 	// parts it shares with other forms (formParts), which cuts put back in (appendHead).
 	own  []byte
 	cuts []formCut
+	// slab is where own lies, kept mapped while the form is reachable (nil: own is on the heap).
+	slab *formSlab
 	// memo is the open status last worked out (status).
 	memo atomic.Pointer[statusMemo]
 }
@@ -176,9 +181,24 @@ func (c *formCache) get(id int64) *cachedForm {
 	f, ok := c.cold[id]
 	if ok {
 		delete(c.cold, id)
+		f = f.moved(&c.arena)
 		c.put(id, f)
 	}
 	return f
+}
+
+// moved answers a copy of f whose own bytes lie in arena's current slab, so that f's slab can
+// be given back with the rest of the cold generation; readers holding f keep reading f.
+func (f *cachedForm) moved(arena *formArena) *cachedForm {
+	if f.slab == nil {
+		return f
+	}
+	g := &cachedForm{id: f.id, userID: f.userID, slug: f.slug, visible: f.visible, lat: f.lat, long: f.long,
+		sched: f.sched, cuts: f.cuts}
+	g.own, g.slab = arena.clone(f.own)
+	runtime.KeepAlive(f)
+	g.memo.Store(f.memo.Load())
+	return g
 }
 
 func (c *formCache) put(id int64, f *cachedForm) {
@@ -281,7 +301,7 @@ func (s *Server) publicForms(ctx context.Context, pv *publicView, ids []int64) (
 		r.fill(&form, p, owners[p.UserID], false)
 		spans = spans[:0]
 		b = appendProfileFormHeadSharing(b[:0], &form, &spans)
-		read[p.ID] = newCachedForm(p, b, spans, parts)
+		read[p.ID] = newCachedForm(p, b, spans, parts, &c.arena)
 	}
 	putBuf(scratch, b)
 	c.mu.Lock()
@@ -352,7 +372,7 @@ func (s *Server) keepSlugForm(pv *publicView, slug string, p *store.Profile, for
 	scratch := jsonBufs.Get().(*[]byte)
 	var spans []headSpan
 	b := appendProfileFormHeadSharing((*scratch)[:0], form, &spans)
-	f := newCachedForm(p, b, spans, parts)
+	f := newCachedForm(p, b, spans, parts, &c.arena)
 	putBuf(scratch, b)
 	c.mu.Lock()
 	defer c.mu.Unlock()

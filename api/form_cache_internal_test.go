@@ -1,8 +1,11 @@
 package api
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,4 +128,48 @@ func TestFormStatusAsSchedule(t *testing.T) {
 	if compared < 5000 {
 		t.Fatalf("only %d moments compared", compared)
 	}
+}
+
+// TestFormSlabsFollowTheCache: the slabs forms' own bytes are cut from are given back as the
+// generations that hold their forms go, forms read often included (moved into the current slab
+// as they come back from cold: the test fails without it); and a reader still holding a form
+// dropped long ago reads it whole.
+func TestFormSlabsFollowTheCache(t *testing.T) {
+	c := &formCache{halfBytes: 2 * formSlabBytes}
+	c.at(1, 1)
+	form := func(id int64) *cachedForm {
+		f := &cachedForm{id: id}
+		f.own, f.slab = c.arena.clone([]byte(fmt.Sprintf("%06d%s", id, strings.Repeat("x", 4000))))
+		return f
+	}
+	start := formSlabsLive.Load()
+	held := form(0)
+	c.put(0, held)
+	// Some 40 slabs' worth of forms in all, every 50th read again after each 200.
+	for id := int64(1); id <= 10000; id++ {
+		c.put(id, form(id))
+		if id%200 == 0 {
+			for p := int64(50); p <= id; p += 50 {
+				if f := c.get(p); f == nil || !strings.HasPrefix(string(f.appendHead(nil)), fmt.Sprintf("%06d", p)) {
+					t.Fatalf("form %d is gone or wrong after %d", p, id)
+				}
+			}
+		}
+	}
+	// Both generations together hold at most 4 slabs' worth, cut from at most 6 slabs; one more
+	// for the held form, one the arena is cutting from.
+	const bound = 8
+	deadline := time.Now().Add(5 * time.Second)
+	for formSlabsLive.Load()-start > bound && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("%d slabs live after 10,000 forms", formSlabsLive.Load()-start)
+	if n := formSlabsLive.Load() - start; n > bound {
+		t.Fatalf("%d slabs still live, bound %d", n, bound)
+	}
+	if got := string(held.appendHead(nil)); !strings.HasPrefix(got, "000000") || len(got) != 4006 || strings.Count(got, "x") != 4000 {
+		t.Fatalf("a form held since the first generation reads %.20q… (%d bytes)", got, len(got))
+	}
+	runtime.KeepAlive(c) // the slabs counted are those of a cache still in use
 }

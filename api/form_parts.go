@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 
 	"kardan/store"
@@ -21,7 +22,10 @@ func (f *cachedForm) appendHead(b []byte) []byte {
 		b = append(b, c.part...)
 		at = c.at
 	}
-	return append(b, f.own[at:]...)
+	b = append(b, f.own[at:]...)
+	// own may lie in a slab outside the heap, which f keeps mapped: f must outlive the copy.
+	runtime.KeepAlive(f)
+	return b
 }
 
 // formSize is what f is counted as against formCacheBytes.
@@ -51,8 +55,8 @@ func (t *formParts) size() int {
 }
 
 // newCachedForm answers p's cached form from its encoded head, whose shared parts are at spans
-// (appendProfileFormHeadSharing), keeping those parts in parts.
-func newCachedForm(p *store.Profile, head []byte, spans []headSpan, parts *formParts) *cachedForm {
+// (appendProfileFormHeadSharing), keeping those parts in parts and its own bytes in arena.
+func newCachedForm(p *store.Profile, head []byte, spans []headSpan, parts *formParts, arena *formArena) *cachedForm {
 	f := &cachedForm{id: p.ID, userID: p.UserID, slug: p.Slug, visible: p.Visible(), lat: p.Lat, long: p.Long, sched: p.Schedule()}
 	if parts == nil { // a reader at an older head, whose forms are not kept
 		f.own = bytes.Clone(head)
@@ -79,7 +83,7 @@ func newCachedForm(p *store.Profile, head []byte, spans []headSpan, parts *formP
 	}
 	parts.mu.Unlock()
 	// Copying once into a buffer of the right size costs less than growing one form by form.
-	f.own = make([]byte, 0, own)
+	f.own, f.slab = arena.take(own)
 	at := 0
 	for i, sp := range spans {
 		if shared[i] == nil {

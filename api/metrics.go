@@ -85,6 +85,10 @@ func newMetrics(s *Server) *metrics {
 			Name: "kardan_form_cache_restarts_total",
 			Help: "Times the form cache started again empty: new reference data, or outbox rows it could not all read (pruned, or more than 512 at once). Other changes drop only their profiles' forms.",
 		}, func() float64 { return float64(s.forms.emptied.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "kardan_form_cache_slab_bytes",
+			Help: "Memory outside Go's heap that cached forms are kept in: about --form-cache-mib, more while readers hold forms of an older generation.",
+		}, func() float64 { return float64(formSlabsLive.Load() * formSlabBytes) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "kardan_store_grouped_writes_total",
 			Help: "Writes committed in a transaction shared with other writes (the store's group commit, store/commit.go).",

@@ -145,6 +145,10 @@ func TestMetrics(t *testing.T) {
 	if hits, misses := metricValue(t, text, "kardan_form_cache_hits_total"), metricValue(t, text, "kardan_form_cache_misses_total"); hits < 1 || hits != misses {
 		t.Errorf("form cache: %v hits and %v misses, want as many of each (and some)", hits, misses)
 	}
+	// The searches above cached forms: at least a slab holds them (other tests' may be live too).
+	if v := metricValue(t, text, "kardan_form_cache_slab_bytes"); v < api.FormSlabBytes || int(v)%api.FormSlabBytes != 0 {
+		t.Errorf("form cache slabs: got %v bytes", v)
+	}
 	if v := metricValue(t, text, "kardan_database_size_bytes"); v < 100_000 {
 		t.Errorf("database size: got %v", v)
 	}

@@ -130,6 +130,7 @@ func TestStoredListsMatchTheLongWay(t *testing.T) {
 // place share one copy of them; and a full table of parts leaves new ones in the forms' bytes.
 func checkCachedForms(t *testing.T, r *refs, ps []*store.Profile, owners map[int64]store.ProfileAuthor) {
 	t.Helper()
+	var arena formArena
 	for _, room := range []int{formPartsBytes, 150} {
 		parts := &formParts{bytes: formPartsBytes - room}
 		var forms []*cachedForm
@@ -141,12 +142,15 @@ func checkCachedForms(t *testing.T, r *refs, ps []*store.Profile, owners map[int
 			if !bytes.Equal(head, want) || len(spans) != 3 {
 				t.Fatalf("profile %d: sharing wrote another head, or %d parts:\n%s\n%s", p.ID, len(spans), head, want)
 			}
-			f := newCachedForm(p, head, spans, parts)
+			f := newCachedForm(p, head, spans, parts, &arena)
 			if got := f.appendHead(nil); !bytes.Equal(got, want) {
 				t.Fatalf("profile %d (room %d): the cached form writes\n%s\nnot\n%s", p.ID, room, got, want)
 			}
 			if f.appendHead([]byte("x"))[0] != 'x' || len(f.own)+sharedLen(f) != len(want) {
 				t.Fatalf("profile %d: own and shared bytes do not add up", p.ID)
+			}
+			if f.slab == nil || cap(f.own) != len(f.own) {
+				t.Fatalf("profile %d: own is not cut to size from a slab", p.ID)
 			}
 			forms = append(forms, f)
 		}
@@ -163,7 +167,7 @@ func checkCachedForms(t *testing.T, r *refs, ps []*store.Profile, owners map[int
 		}
 	}
 	// A reader at an older head keeps no parts.
-	if f := newCachedForm(ps[0], []byte("{}"), []headSpan{{0, 1}}, nil); len(f.cuts) != 0 || string(f.appendHead(nil)) != "{}" {
+	if f := newCachedForm(ps[0], []byte("{}"), []headSpan{{0, 1}}, nil, &arena); len(f.cuts) != 0 || string(f.appendHead(nil)) != "{}" {
 		t.Fatalf("a form without a table of parts: %q", f.appendHead(nil))
 	}
 }
