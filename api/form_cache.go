@@ -14,14 +14,14 @@ import (
 
 // formCacheBytes bounds the form cache unless the operator says otherwise (--form-cache-mib):
 // its two generations hold at most this many bytes of forms together (formSize). A demo
-// profile's form takes about 2 KiB besides its shared parts, so 48 MiB keeps some 24,000. The
+// profile's form takes about 2 KiB besides its shared parts, so 96 MiB keeps some 48,000. The
 // bench's map workload (2,000 circles of 100 profiles, 100,000 profiles) found 15% of its forms
 // here with 16 MiB (1,700 answers a second), 51% with 64 MiB (2,200) and 96% with 128 MiB
-// (4,500); 48 MiB answered 1,800-2,000. The default is what keeps the goal of 700 MiB at a
-// million profiles: the bench's runs there peaked at 622 MiB with 48 and at 646 and 705 MiB
-// with 64 (606 MiB before this cache grew from 4,096 forms): the heap grows by about twice what
-// the cache holds, the garbage collector's headroom.
-const formCacheBytes = 48 << 20
+// (4,500). The default is what keeps the goal of 700 MiB at a million profiles. The forms' own
+// bytes lie outside Go's heap (formArena), so they cost about their size: the bench's runs at a
+// million peaked at 603 MiB with 80 and 608 MiB with 96, where 48 MiB on the heap peaked at
+// 622 MiB and 64 at 646 and 705 (the heap grows by about twice what it holds alive).
+const formCacheBytes = 96 << 20
 
 // formOverhead is what a cached form takes besides its encoded JSON: the struct, its schedule
 // and its entry in a map.

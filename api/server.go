@@ -69,7 +69,7 @@ type Config struct {
 	// IPv6Prefix is how many leading bits of an IPv6 address per-address limits count as one
 	// client (0: 64).
 	IPv6Prefix int
-	// FormCacheBytes bounds the cache of encoded profile forms (0: formCacheBytes, 48 MiB).
+	// FormCacheBytes bounds the cache of encoded profile forms (0: formCacheBytes, 96 MiB).
 	FormCacheBytes int64
 	// StatsSecret is the cluster's secret the statistics' daily visitor key derives from, the
 	// same on every replica of one PostgreSQL database; empty: each replica draws its own key

@@ -140,7 +140,7 @@ func Open(ctx context.Context, g *Globals, cfg ServeConfig) (*App, error) {
 		return nil, fmt.Errorf("--ipv6-prefix %d: use 1 to 128 (64 is one home or phone line)", cfg.IPv6Prefix)
 	}
 	if cfg.FormCacheMiB < 0 || cfg.FormCacheMiB > 1<<16 {
-		return nil, fmt.Errorf("--form-cache-mib %d: use 1 to 65536 (0: the default, 48)", cfg.FormCacheMiB)
+		return nil, fmt.Errorf("--form-cache-mib %d: use 1 to 65536 (0: the default, 96)", cfg.FormCacheMiB)
 	}
 	sms, err := auth.NewSender(cfg.SMS, cfg.SMSKey, cfg.SMSTemplate, cfg.SMSNoticeTemplate)
 	if err != nil {

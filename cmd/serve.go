@@ -61,7 +61,7 @@ func newServeCmd(g *Globals) *cobra.Command {
 	f.StringVar(&cfg.SMSModerationTemplate, "sms-moderation-template", env("SMS_MODERATION_TEMPLATE", "moderation"), "Kavenegar template telling an owner the moderators' decision; tokens: title, status (env KARDAN_SMS_MODERATION_TEMPLATE)")
 	f.IntVar(&cfg.SMSPerDay, "sms-per-day", fromEnv.Int("SMS_PER_DAY", 5), "notice SMS (new lead, moderation) one user gets per day at most (env KARDAN_SMS_PER_DAY)")
 	f.BoolVar(&cfg.InsecureSMSConsole, "insecure-sms-console", fromEnv.Bool("INSECURE_SMS_CONSOLE", false), "allow --sms console (codes in the log) with an https --base-url (env KARDAN_INSECURE_SMS_CONSOLE)")
-	f.IntVar(&cfg.FormCacheMiB, "form-cache-mib", fromEnv.Int("FORM_CACHE_MIB", 48), "memory for the cache of encoded profiles that searches and profile pages answer from, in MiB (env KARDAN_FORM_CACHE_MIB)")
+	f.IntVar(&cfg.FormCacheMiB, "form-cache-mib", fromEnv.Int("FORM_CACHE_MIB", 96), "memory for the cache of encoded profiles that searches and profile pages answer from, in MiB (env KARDAN_FORM_CACHE_MIB)")
 	f.IntVar(&cfg.IPv6Prefix, "ipv6-prefix", fromEnv.Int("IPV6_PREFIX", 64), "leading bits of an IPv6 address that rate limits count as one client (env KARDAN_IPV6_PREFIX)")
 	f.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", fromEnv.Duration("SHUTDOWN_TIMEOUT", 0), "how long in-flight requests may finish after SIGTERM (default 10s; env KARDAN_SHUTDOWN_TIMEOUT)")
 	f.IntVar(&cfg.BackupKeep, "backup-keep", fromEnv.Int("BACKUP_KEEP", 7), "how many scheduled backups to keep (env KARDAN_BACKUP_KEEP)")
