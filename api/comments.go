@@ -219,13 +219,11 @@ func (s *Server) handleCommentGet(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	cs, total, counts := list.Comments, list.Total, list.Counts
 	// scores (our addition): how many of these comments gave 1, 2, 3, 4 and 5 stars, whatever
 	// score the list keeps, so the histogram stays whole while one bar is chosen; and
 	// with_photos_count: how many carry a photo, so a client offers that filter only when it
 	// keeps something.
-	ok(w, map[string]any{"comments": commentForms(cs, viewer), "count": total, "scores": counts.Scores,
-		"with_photos_count": counts.WithPhotos})
+	writeCommentList(w, list.Comments, viewer, list.Total, list.Counts)
 	return nil
 }
 
