@@ -14,7 +14,7 @@ const formSlabBytes = 1 << 20
 var formSlabsLive atomic.Int64
 
 // formArena cuts the cached forms' own bytes from slabs of memory outside Go's heap (anonymous
-// memory maps on Unix). The collector lets the heap grow to about twice what it holds alive
+// memory maps on Linux; elsewhere the slabs are on the heap and only the accounting is shared). The collector lets the heap grow to about twice what it holds alive
 // before it runs: kept on the heap, each MiB of forms cost about two of the server's memory, so
 // the cache held half the forms the same memory holds here.
 //
