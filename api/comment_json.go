@@ -45,18 +45,7 @@ func appendCommentForm(b []byte, c *store.Comment, admin bool) []byte {
 	b = append(b, `,"user_technical_id":`...)
 	b = strconv.AppendInt(b, c.ProfileID, 10)
 	b = append(b, `,"category_list":`...)
-	if c.CategoryList == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, id := range c.CategoryList {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, id, 10)
-		}
-		b = append(b, ']')
-	}
+	b = appendInt64s(b, c.CategoryList)
 	b = append(b, `,"description":`...)
 	b = appendString(b, c.Description)
 	b = append(b, `,"score":`...)

@@ -390,18 +390,7 @@ func appendCategoryRef(b []byte, c *categoryRef) []byte {
 	b = append(appendNames(b, c.ID, c.FarsiName, c.EnglishName), `,"slag":`...)
 	b = appendString(b, c.Slag)
 	b = append(b, `,"parent_ids":`...)
-	if c.ParentIDs == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, id := range c.ParentIDs {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, id, 10)
-		}
-		b = append(b, ']')
-	}
+	b = appendInt64s(b, c.ParentIDs)
 	return append(b, '}')
 }
 
@@ -459,6 +448,20 @@ func appendStrings(b []byte, ss []string) []byte {
 			b = append(b, ',')
 		}
 		b = appendString(b, s)
+	}
+	return append(b, ']')
+}
+
+func appendInt64s(b []byte, ids []int64) []byte {
+	if ids == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, id := range ids {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, id, 10)
 	}
 	return append(b, ']')
 }
