@@ -16,8 +16,13 @@ type serverLog struct {
 	offset int64
 }
 
+// logSettle is how long the log is given to catch up before it is read: serve writes its
+// request lines in batches at most a tenth of a second apart (cmd's logbuffer.go).
+const logSettle = 300 * time.Millisecond
+
 // mark remembers the end of the log: timings are read from there on.
 func (l *serverLog) mark() {
+	time.Sleep(logSettle)
 	if fi, err := os.Stat(l.path); err == nil {
 		l.offset = fi.Size()
 	}
@@ -26,6 +31,7 @@ func (l *serverLog) mark() {
 // latencies answers the median and 99th percentile in milliseconds of the requests to path
 // logged since mark, and how many there were.
 func (l *serverLog) latencies(path string) (p50, p99 float64, n int64) {
+	time.Sleep(logSettle)
 	f, err := os.Open(l.path)
 	if err != nil {
 		return 0, 0, 0

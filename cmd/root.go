@@ -173,21 +173,27 @@ in one directory (--data): kardan.db (SQLite), index/ (Bleve), uploads/ and back
 }
 
 func setupLogging(w io.Writer, level string) error {
-	var l slog.Level
-	switch strings.ToLower(level) {
-	case "debug":
-		l = slog.LevelDebug
-	case "info", "":
-		l = slog.LevelInfo
-	case "warn", "warning":
-		l = slog.LevelWarn
-	case "error":
-		l = slog.LevelError
-	default:
-		return fmt.Errorf("--log-level %q: use debug, info, warn or error", level)
+	l, err := logLevel(level)
+	if err != nil {
+		return err
 	}
 	slog.SetDefault(slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: l})))
 	return nil
+}
+
+// logLevel reads --log-level.
+func logLevel(level string) (slog.Level, error) {
+	switch strings.ToLower(level) {
+	case "debug":
+		return slog.LevelDebug, nil
+	case "info", "":
+		return slog.LevelInfo, nil
+	case "warn", "warning":
+		return slog.LevelWarn, nil
+	case "error":
+		return slog.LevelError, nil
+	}
+	return 0, fmt.Errorf("--log-level %q: use debug, info, warn or error", level)
 }
 
 func newVersionCmd(g *Globals) *cobra.Command {

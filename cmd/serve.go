@@ -30,6 +30,12 @@ func newServeCmd(g *Globals) *cobra.Command {
 				t0 := time.Now()
 				cfg.Clock = func() time.Time { return start.Add(time.Since(t0)) }
 			}
+			// A line a request: they are written in batches (logbuffer.go).
+			logs, err := bufferLogs(g.Err, g.LogLevel)
+			if err != nil {
+				return err
+			}
+			defer logs.Flush()
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
 			app, err := Open(ctx, g, cfg)
