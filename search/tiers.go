@@ -166,7 +166,12 @@ func (ix *Index) tiersOnSnapshot(ctx context.Context, r index.IndexReader, pq qu
 			if j > 0 && t.weight != tiers[j-1].weight && len(pc.kept) >= pc.k {
 				break
 			}
-			if err := each.walk(t.docs, ids[t.seg], func(id int64) { pc.weighed(id, t.weight) }); err != nil {
+			err := each.walk(t.docs, ids[t.seg], func(ids []int64) {
+				for _, id := range ids {
+					pc.weighed(id, t.weight)
+				}
+			})
+			if err != nil {
 				return err
 			}
 		}
@@ -219,13 +224,20 @@ func (ix *Index) hitsOf(ctx context.Context, r index.IndexReader, q query.Query)
 }
 
 // hitWalk hands over the profile ids of a bitmap's documents, a few hundred at a time.
-type hitWalk struct{ buf []uint32 }
+type hitWalk struct {
+	buf []uint32
+	ids []int64
+}
 
-// walk calls f with the profile id of each document of docs, a segment's whose profile ids by
-// document number are segIDs; documents that are not profiles are passed over.
-func (w *hitWalk) walk(docs *roaring.Bitmap, segIDs []int64, f func(id int64)) error {
+// hitBatch is how many documents a walk reads from a bitmap at once.
+const hitBatch = 256
+
+// walk calls f with the profile ids of docs's documents, a segment's whose profile ids by
+// document number are segIDs, a batch at a time; documents that are not profiles are passed
+// over.
+func (w *hitWalk) walk(docs *roaring.Bitmap, segIDs []int64, f func(ids []int64)) error {
 	if w.buf == nil {
-		w.buf = make([]uint32, 256)
+		w.buf, w.ids = make([]uint32, hitBatch), make([]int64, 0, hitBatch)
 	}
 	it := docs.ManyIterator()
 	for {
@@ -233,14 +245,20 @@ func (w *hitWalk) walk(docs *roaring.Bitmap, segIDs []int64, f func(id int64)) e
 		if n == 0 {
 			return nil
 		}
+		// The batch's ids in a loop of their own: a hit's entry in segIDs is a read the
+		// processor's cache mostly misses (a category's documents are scattered over the
+		// segment), and reads that wait for nothing else overlap, where one per hit between
+		// the collector's work waited in turn.
+		ids := w.ids[:0]
 		for _, local := range w.buf[:n] {
 			if int(local) >= len(segIDs) {
 				return fmt.Errorf("document %d is past its segment", local)
 			}
 			if id := segIDs[local]; id >= 0 {
-				f(id)
+				ids = append(ids, id)
 			}
 		}
+		f(ids)
 	}
 }
 
@@ -273,7 +291,7 @@ func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollect
 			if docs == nil {
 				continue
 			}
-			if err := each.walk(docs, ids[i], func(id int64) { pc.consider(id, 0) }); err != nil {
+			if err := each.walk(docs, ids[i], pc.considerAll); err != nil {
 				return err
 			}
 		}
