@@ -14,9 +14,10 @@ const formSlabBytes = 1 << 20
 var formSlabsLive atomic.Int64
 
 // formArena cuts the cached forms' own bytes from slabs of memory outside Go's heap (anonymous
-// memory maps on Linux; elsewhere the slabs are on the heap and only the accounting is shared). The collector lets the heap grow to about twice what it holds alive
-// before it runs: kept on the heap, each MiB of forms cost about two of the server's memory, so
-// the cache held half the forms the same memory holds here.
+// memory maps on Linux; elsewhere the slabs are on the heap and only the accounting is shared).
+// The collector lets the heap grow to about twice what it holds alive before it runs: kept on
+// the heap, each MiB of forms cost about two of the server's memory, so the cache held half the
+// forms the same memory holds here.
 //
 // A slab is given back when no form cut from it is reachable: each form keeps a pointer to its
 // slab (cachedForm.slab), and a cleanup runs when the slab is unreachable. Nothing else is
