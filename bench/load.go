@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"math/bits"
-	"net"
-	"net/http"
-	"net/url"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -252,53 +247,6 @@ func loadPhase(ctx context.Context, clients int, reqs []request, call caller, d 
 	if t.firstErr == "" {
 		t.firstErr = firstErr
 	}
-}
-
-// httpCaller sends requests to base, which must be a loopback address: the benchmark never
-// loads anything but this machine. Compression is off for every target alike, so the figures
-// compare search, storage and JSON work, not gzip.
-func httpCaller(base string, clients int) (caller, error) {
-	u, err := url.Parse(base)
-	if err != nil {
-		return nil, fmt.Errorf("target %q: %w", base, err)
-	}
-	if ip := net.ParseIP(u.Hostname()); ip == nil || !ip.IsLoopback() {
-		return nil, fmt.Errorf("target %q is not a loopback address", base)
-	}
-	tr := &http.Transport{
-		MaxIdleConns:        clients * 2,
-		MaxIdleConnsPerHost: clients * 2,
-		IdleConnTimeout:     time.Minute,
-		DisableCompression:  true,
-	}
-	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	return func(ctx context.Context, r *request) (int, error) {
-		var body io.Reader
-		if r.Body != nil {
-			body = bytes.NewReader(r.Body)
-		}
-		req, err := http.NewRequestWithContext(ctx, r.Method, base+r.Path, body)
-		if err != nil {
-			return 0, err
-		}
-		if r.Body != nil {
-			req.Header.Set("Content-Type", "application/json")
-		}
-		req.Header.Set("Accept-Language", "fa")
-		resp, err := client.Do(req)
-		if err != nil {
-			return 0, err
-		}
-		n, err := io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-		if err != nil {
-			return 0, err
-		}
-		if resp.StatusCode/100 != 2 {
-			return 0, fmt.Errorf("%s %s: status %d", r.Method, r.Path, resp.StatusCode)
-		}
-		return int(n), nil
-	}, nil
 }
 
 // histogram counts latencies in logarithmic buckets with 32 steps per power of two (at most
