@@ -292,7 +292,7 @@ func (a *App) Listen() error {
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", a.cfg.Addr, err)
 	}
-	a.listener = api.LimitConns(ln, a.cfg.ConnsPerAddr, a.proxies, a.cfg.IPv6Prefix, true)
+	a.listener = api.GatherWrites(api.LimitConns(ln, a.cfg.ConnsPerAddr, a.proxies, a.cfg.IPv6Prefix, true))
 	if a.cfg.Metrics && a.API.MetricsHandler() != nil {
 		mln, err := net.Listen("tcp", a.cfg.MetricsAddr)
 		if err != nil {
@@ -337,6 +337,7 @@ func (a *App) Run(ctx context.Context) error {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
+		ConnState:         api.GatheredConnState,
 		ErrorLog:          slog.NewLogLogger(slog.Default().Handler(), slog.LevelWarn),
 	}
 	bgCtx, stopBackground := context.WithCancel(context.Background())
