@@ -78,6 +78,16 @@ type limitedConn struct {
 	release func()
 }
 
+// CloseWrite half-closes the connection when the one beneath can, as net/http's server does
+// before closing a connection whose client may still be sending: without it, the close reset the
+// connection and the client could lose the answer it had not read yet (golang.org/issue/3595).
+func (c *limitedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 func (c *limitedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(c.release)
