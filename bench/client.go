@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
@@ -34,6 +36,16 @@ const callTimeout = 30 * time.Second
 // without one ends nothing before the answer, which on the loopback is a few milliseconds.
 // TestRawCallerAnswersAsNetHTTP holds it to net/http's client.
 func httpCaller(base string, clients int) (caller, error) {
+	c, err := newRawClient(base, clients)
+	if err != nil {
+		return nil, err
+	}
+	return c.call, nil
+}
+
+// newRawClient is a pool of connections to base, a loopback http:// address, for about clients
+// calls at once (more are served too).
+func newRawClient(base string, clients int) (*rawClient, error) {
 	u, err := url.Parse(base)
 	if err != nil {
 		return nil, fmt.Errorf("target %q: %w", base, err)
@@ -44,17 +56,17 @@ func httpCaller(base string, clients int) (caller, error) {
 	if u.Scheme != "http" {
 		return nil, fmt.Errorf("target %q: only http:// is measured", base)
 	}
-	c := &rawClient{host: u.Host, prefix: u.EscapedPath()}
-	c.idle = make([]*rawConn, 0, clients)
-	return c.call, nil
+	return &rawClient{host: u.Host, prefix: u.EscapedPath(), idle: make([]*rawConn, 0, clients)}, nil
 }
 
-// rawClient is httpCaller's pool of kept-alive connections to one host.
+// rawClient is a pool of kept-alive connections to one host (httpCaller's, and the mixed load's).
 type rawClient struct {
 	host   string
 	prefix string // base's path, put before every request's
-	mu     sync.Mutex
-	idle   []*rawConn
+	// headers are postJSON's header lines (each ending in CRLF), as the mixed load sets them.
+	headers string
+	mu      sync.Mutex
+	idle    []*rawConn
 }
 
 // rawConn is one kept-alive connection, used by one call at a time.
@@ -89,26 +101,51 @@ func (c *rawClient) put(rc *rawConn) {
 	c.mu.Unlock()
 }
 
+// call is httpCaller's caller: the size of a 2xx answer's body, or the failure.
 func (c *rawClient) call(ctx context.Context, r *request) (int, error) {
+	a, err := c.do(ctx, r.Method, r.Path, acceptFarsi, r.Body, false)
+	if err != nil {
+		return 0, err
+	}
+	if a.status/100 != 2 {
+		return 0, fmt.Errorf("%s %s: status %d", r.Method, r.Path, a.status)
+	}
+	return a.size, nil
+}
+
+// acceptFarsi is the header every benchmark request carries: the default language's answers.
+const acceptFarsi = "Accept-Language: fa\r\n"
+
+// reply is what rawClient.do read.
+type reply struct {
+	status int
+	size   int    // the body's length as sent (compressed, when it was)
+	body   []byte // the body, decompressed, when do was asked to keep it
+}
+
+// do sends one request (headers: header lines, each ending in CRLF; a body is sent as JSON) and
+// reads its answer, keeping the body only when keep is set. A call is cut off at ctx's deadline
+// (or after callTimeout) with ctx's error.
+func (c *rawClient) do(ctx context.Context, method, path, headers string, body []byte, keep bool) (reply, error) {
 	for {
 		rc, err := c.get()
 		if err != nil {
-			return 0, err
+			return reply{}, err
 		}
 		reused := rc.reused
-		n, keep, err := c.roundTrip(ctx, rc, r)
+		a, keepConn, err := c.roundTrip(ctx, rc, method, path, headers, body, keep)
 		if err == nil {
-			if keep {
+			if keepConn {
 				c.put(rc)
 			} else {
 				rc.Close()
 			}
-			return n, nil
+			return a, nil
 		}
 		rc.Close()
 		// A kept-alive connection the server closed while it sat idle answers nothing: ask again
 		// on a fresh one, as net/http's Transport does. The server read no request on it.
-		if reused && n < 0 && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
+		if reused && a.size < 0 && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)) {
 			continue
 		}
 		// The context's deadline and the connection's are the same instant, but the
@@ -121,15 +158,16 @@ func (c *rawClient) call(ctx context.Context, r *request) (int, error) {
 			}
 		}
 		if ctx.Err() != nil {
-			return 0, ctx.Err()
+			return reply{}, ctx.Err()
 		}
-		return 0, err
+		return reply{}, err
 	}
 }
 
-// roundTrip writes r on rc and reads its answer: the body's size, whether the connection may be
-// used again, and an error. n is -1 when no byte of an answer was read.
-func (c *rawClient) roundTrip(ctx context.Context, rc *rawConn, r *request) (n int, keep bool, err error) {
+// roundTrip writes a request on rc and reads its answer, and whether the connection may be used
+// again. The answer's size is -1 when no byte of it was read.
+func (c *rawClient) roundTrip(ctx context.Context, rc *rawConn, method, path, headers string, body []byte, keep bool) (a reply, keepConn bool, err error) {
+	a.size = -1
 	deadline := time.Now().Add(callTimeout)
 	if dl, ok := ctx.Deadline(); ok && dl.Before(deadline) {
 		deadline = dl
@@ -138,30 +176,43 @@ func (c *rawClient) roundTrip(ctx context.Context, rc *rawConn, r *request) (n i
 	// a phase on each connection, and only the 30 s bound of a call without one moves per call.
 	if !deadline.Equal(rc.deadline) {
 		if err := rc.SetDeadline(deadline); err != nil {
-			return -1, false, err
+			return a, false, err
 		}
 		rc.deadline = deadline
 	}
-	rc.buf = c.appendRequest(rc.buf[:0], r)
+	rc.buf = c.appendRequest(rc.buf[:0], method, path, headers, body)
 	if _, err := rc.Write(rc.buf); err != nil {
-		return -1, false, err
+		return a, false, err
 	}
 	if _, err := rc.r.Peek(1); err != nil {
-		return -1, false, err
+		return a, false, err
 	}
-	resp, err := http.ReadResponse(rc.r, headRequest(r.Method))
+	a.size = 0
+	resp, err := http.ReadResponse(rc.r, headRequest(method))
 	if err != nil {
-		return 0, false, err
+		return a, false, err
 	}
-	size, err := io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if err != nil {
-		return 0, false, err
+	defer resp.Body.Close()
+	a.status = resp.StatusCode
+	if !keep {
+		n, err := io.Copy(io.Discard, resp.Body)
+		a.size = int(n)
+		return a, err == nil && !resp.Close, err
 	}
-	if resp.StatusCode/100 != 2 {
-		return 0, !resp.Close, fmt.Errorf("%s %s: status %d", r.Method, r.Path, resp.StatusCode)
+	if a.body, err = io.ReadAll(resp.Body); err != nil {
+		return a, false, err
 	}
-	return int(size), !resp.Close, nil
+	a.size = len(a.body)
+	if resp.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(bytes.NewReader(a.body))
+		if err != nil {
+			return a, false, err
+		}
+		if a.body, err = io.ReadAll(zr); err != nil {
+			return a, false, err
+		}
+	}
+	return a, !resp.Close, nil
 }
 
 // head is the request http.ReadResponse is told a HEAD's answer belongs to (an answer to a HEAD
@@ -175,25 +226,27 @@ func headRequest(method string) *http.Request {
 	return nil
 }
 
-// appendRequest appends r as HTTP/1.1 puts it on the wire: the request line, the headers
-// net/http's client would send for it (less its User-Agent and Accept-Encoding) and the body.
-func (c *rawClient) appendRequest(b []byte, r *request) []byte {
-	b = append(b, r.Method...)
+// appendRequest appends a request as HTTP/1.1 puts it on the wire: the request line, Host, the
+// given header lines, a body's Content-Type and Content-Length as net/http's client would send
+// them, and the body.
+func (c *rawClient) appendRequest(b []byte, method, path, headers string, body []byte) []byte {
+	b = append(b, method...)
 	b = append(b, ' ')
 	b = append(b, c.prefix...)
-	b = appendRequestURI(b, r.Path)
+	b = appendRequestURI(b, path)
 	b = append(b, " HTTP/1.1\r\nHost: "...)
 	b = append(b, c.host...)
-	b = append(b, "\r\nAccept-Language: fa\r\n"...)
-	if r.Body != nil {
+	b = append(b, "\r\n"...)
+	b = append(b, headers...)
+	if body != nil {
 		b = append(b, "Content-Type: application/json\r\nContent-Length: "...)
-		b = strconv.AppendInt(b, int64(len(r.Body)), 10)
+		b = strconv.AppendInt(b, int64(len(body)), 10)
 		b = append(b, "\r\n"...)
-	} else if r.Method == http.MethodPost || r.Method == http.MethodPut || r.Method == http.MethodPatch {
+	} else if method == http.MethodPost || method == http.MethodPut || method == http.MethodPatch {
 		b = append(b, "Content-Length: 0\r\n"...)
 	}
 	b = append(b, "\r\n"...)
-	return append(b, r.Body...)
+	return append(b, body...)
 }
 
 // appendRequestURI appends path as a request line carries it: as it is when it is already

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -210,5 +212,57 @@ func TestRawCallerRefusesOtherTargets(t *testing.T) {
 		if _, err := httpCaller(base, 1); err == nil || !strings.Contains(err.Error(), base) {
 			t.Errorf("%s: %v, want a refusal naming it", base, err)
 		}
+	}
+}
+
+// postJSON over the raw client: a bearer token and gzip asked for, a compressed envelope decoded
+// when its payload is wanted, a refusal's body in the error, and -1 for a call the load's end
+// cut off.
+func TestPostJSONOverTheRawClient(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var in map[string]any
+		if err := json.NewDecoder(r.Body).Decode(&in); err != nil || r.Header.Get("Content-Type") != "application/json" {
+			http.Error(w, "bad body", http.StatusBadRequest)
+			return
+		}
+		if r.URL.Path == "/slow" {
+			time.Sleep(300 * time.Millisecond)
+		}
+		if r.Header.Get("Authorization") != "Bearer tok" {
+			http.Error(w, `{"message":"sign in"}`, http.StatusConflict)
+			return
+		}
+		if r.Header.Get("Accept-Encoding") != "gzip" {
+			http.Error(w, "gzip not asked for", http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzip.NewWriter(w)
+		fmt.Fprintf(zw, `{"status":"ok","payload":{"id":%v}}`, in["n"])
+		zw.Close()
+	}))
+	defer srv.Close()
+	c, err := newRawClient(srv.URL, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.headers = "Accept-Encoding: gzip\r\n"
+	ctx := context.Background()
+	var got struct {
+		ID int64 `json:"id"`
+	}
+	if status, err := postJSON(ctx, c, "/add", "tok", map[string]any{"n": 7}, &got); status != 200 || err != nil || got.ID != 7 {
+		t.Fatalf("status %d, %v, id %d; want 200 and id 7", status, err, got.ID)
+	}
+	if status, err := postJSONMethod(ctx, c, http.MethodPut, "/edit", "tok", map[string]any{"n": 8}, nil); status != 200 || err != nil {
+		t.Fatalf("an answer not decoded: status %d, %v", status, err)
+	}
+	if status, err := postJSON(ctx, c, "/add", "other", map[string]any{"n": 9}, &got); status != http.StatusConflict || err == nil || !strings.Contains(err.Error(), "sign in") {
+		t.Fatalf("a refusal: status %d, %v; want 409 with its body", status, err)
+	}
+	cut, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+	defer cancel()
+	if status, err := postJSON(cut, c, "/slow", "tok", map[string]any{"n": 1}, &got); status != -1 || err != nil {
+		t.Fatalf("a call cut off by the load's end: status %d, %v; want -1 and no error", status, err)
 	}
 }

@@ -192,7 +192,11 @@ func measureCluster(ctx context.Context, cc clusterConfig, ws []*workload) (*clu
 
 	// Writes: each target has writers of its own (the two PostgreSQL targets share a database,
 	// and an account may comment on a profile once).
-	profiles, err := visibleProfiles(ctx, client, liteBase, 100)
+	liteClient, err := newRawClient(liteBase, 1)
+	if err != nil {
+		return nil, err
+	}
+	profiles, err := visibleProfiles(ctx, liteClient, 100)
 	if err != nil {
 		return nil, err
 	}
@@ -285,13 +289,13 @@ func createDatabase(ctx context.Context, dsn, name string) error {
 }
 
 // visibleProfiles answers the ids of up to n visible profiles, the newest first.
-func visibleProfiles(ctx context.Context, client *http.Client, base string, n int) ([]int64, error) {
+func visibleProfiles(ctx context.Context, client *rawClient, n int) ([]int64, error) {
 	var got struct {
 		Profiles []struct {
 			ID int64 `json:"id"`
 		} `json:"profiles"`
 	}
-	if _, err := postJSON(ctx, client, base+"/v1/user-technical/searchUser", "", map[string]any{"take": n, "order": "newest"}, &got); err != nil {
+	if _, err := postJSON(ctx, client, "/v1/user-technical/searchUser", "", map[string]any{"take": n, "order": "newest"}, &got); err != nil {
 		return nil, err
 	}
 	if len(got.Profiles) < clusterWriteLimit {
@@ -332,11 +336,10 @@ func (p *writePlan) comment(i int64) (string, map[string]any, error) {
 
 // caller answers a caller that sends the plan's next comment to base, whatever request it is given.
 func (p *writePlan) caller(base string, clients int) (caller, error) {
-	if _, err := httpCaller(base, clients); err != nil { // the loopback check
+	client, err := newRawClient(base, clients)
+	if err != nil {
 		return nil, err
 	}
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		MaxIdleConns: clients * 2, MaxIdleConnsPerHost: clients * 2, IdleConnTimeout: time.Minute, DisableCompression: true}}
 	return func(ctx context.Context, _ *request) (int, error) {
 		token, body, err := p.comment(p.next.Add(1) - 1)
 		if err != nil {
@@ -345,7 +348,7 @@ func (p *writePlan) caller(base string, clients int) (caller, error) {
 		var got struct {
 			ID int64 `json:"id"`
 		}
-		status, err := postJSON(ctx, client, base+"/v1/comment/add", token, body, &got)
+		status, err := postJSON(ctx, client, "/v1/comment/add", token, body, &got)
 		switch {
 		case status < 0:
 			return 0, ctx.Err()

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net/http"
@@ -79,15 +78,19 @@ func runMixed(ctx context.Context, args []string) error {
 		return err
 	}
 
-	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		MaxIdleConns: *clients * 2, MaxIdleConnsPerHost: *clients * 2, IdleConnTimeout: time.Minute}}
+	client, err := newRawClient(base, *clients)
+	if err != nil {
+		return err
+	}
+	// Gzip, as every browser asks: the server compresses as it would for a visitor.
+	client.headers = "Accept-Encoding: gzip\r\n"
 	var search struct {
 		Profiles []struct {
 			ID   int64  `json:"id"`
 			Slug string `json:"slug"`
 		} `json:"profiles"`
 	}
-	if _, err := postJSON(ctx, client, base+"/v1/user-technical/searchUser", "", map[string]any{"take": 100, "order": "newest"}, &search); err != nil {
+	if _, err := postJSON(ctx, client, "/v1/user-technical/searchUser", "", map[string]any{"take": 100, "order": "newest"}, &search); err != nil {
 		return err
 	}
 	if len(search.Profiles) == 0 {
@@ -192,15 +195,15 @@ func runMixed(ctx context.Context, args []string) error {
 				switch {
 				case x < 45:
 					body := map[string]any{"search_txt": texts[rng.IntN(len(texts))], "city_slag": cities[rng.IntN(len(cities))]}
-					status, _ := postJSON(loadCtx, client, base+"/v1/user-technical/searchUser", "", body, nil)
+					status, _ := postJSON(loadCtx, client, "/v1/user-technical/searchUser", "", body, nil)
 					record("search", time.Since(start), status)
 				case x < 60:
 					p := search.Profiles[rng.IntN(len(search.Profiles))]
-					status, _ := postJSON(loadCtx, client, base+"/v1/user-technical/searchUserSlag", "", map[string]any{"slug": p.Slug}, nil)
+					status, _ := postJSON(loadCtx, client, "/v1/user-technical/searchUserSlag", "", map[string]any{"slug": p.Slug}, nil)
 					record("profile", time.Since(start), status)
 				case x < 75:
 					p := search.Profiles[rng.IntN(len(search.Profiles))]
-					status, _ := postJSON(loadCtx, client, base+"/v1/comment/get", "", map[string]any{"user_technical_id": p.ID, "take": 20}, nil)
+					status, _ := postJSON(loadCtx, client, "/v1/comment/get", "", map[string]any{"user_technical_id": p.ID, "take": 20}, nil)
 					record("comments", time.Since(start), status)
 				case x < 88:
 					i := nextPair.Add(1) - 1
@@ -213,7 +216,7 @@ func runMixed(ctx context.Context, args []string) error {
 					}
 					body := map[string]any{"user_technical_id": search.Profiles[pr.profile].ID, "score": 1 + rng.IntN(5),
 						"description": "نظر آزمون بار شماره " + strconv.Itoa(int(i))}
-					status, _ := postJSON(loadCtx, client, base+"/v1/comment/add", tokens[pr.writer], body, &got)
+					status, _ := postJSON(loadCtx, client, "/v1/comment/add", tokens[pr.writer], body, &got)
 					record("comment-add", time.Since(start), status)
 					if status == http.StatusOK && got.ID > 0 {
 						mu.Lock()
@@ -227,7 +230,7 @@ func runMixed(ctx context.Context, args []string) error {
 					token := mine[nextWriter%len(mine)]
 					nextWriter++
 					body := map[string]any{"title": "پیش‌نویس آزمون " + strconv.Itoa(c), "content": "<p>متن</p>", "isDraft": true}
-					status, _ := postJSON(loadCtx, client, base+"/v1/blog/add", token, body, &got)
+					status, _ := postJSON(loadCtx, client, "/v1/blog/add", token, body, &got)
 					record("blog-add", time.Since(start), status)
 					if status == http.StatusOK && got.ID > 0 {
 						myBlogs = append(myBlogs, blog{got.ID, token})
@@ -243,7 +246,7 @@ func runMixed(ctx context.Context, args []string) error {
 					blogAttempts[id] = title
 					mu.Unlock()
 					body := map[string]any{"id": id, "title": title, "content": "<p>متن تازه</p>", "isDraft": true}
-					status, _ := postJSONMethod(loadCtx, client, http.MethodPut, base+"/v1/blog/edit", b.token, body, nil)
+					status, _ := postJSONMethod(loadCtx, client, http.MethodPut, "/v1/blog/edit", b.token, body, nil)
 					record("blog-edit", time.Since(start), status)
 					if status == http.StatusOK {
 						mu.Lock()
@@ -366,51 +369,47 @@ func runMixed(ctx context.Context, args []string) error {
 }
 
 // postJSON posts body as JSON (with a bearer token when one is given), decodes the envelope's
-// payload into out when out is not nil, and answers the status (0 when no answer came).
-func postJSON(ctx context.Context, c *http.Client, url, token string, body, out any) (int, error) {
-	return postJSONMethod(ctx, c, http.MethodPost, url, token, body, out)
+// payload into out when out is not nil, and answers the status (0 when no answer came, -1 when
+// the load's end cut the request off). An answer it does not decode is not decompressed when
+// the client's headers asked for gzip: only the visitor's phone would do that.
+func postJSON(ctx context.Context, c *rawClient, path, token string, body, out any) (int, error) {
+	return postJSONMethod(ctx, c, http.MethodPost, path, token, body, out)
 }
 
-func postJSONMethod(ctx context.Context, c *http.Client, method, url, token string, body, out any) (int, error) {
+func postJSONMethod(ctx context.Context, c *rawClient, method, path, token string, body, out any) (int, error) {
 	raw, err := json.Marshal(body)
 	if err != nil {
 		return 0, err
 	}
-	req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(raw))
-	if err != nil {
-		return 0, err
-	}
-	req.Header.Set("Content-Type", "application/json")
+	headers := c.headers
 	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+		headers += "Authorization: Bearer " + token + "\r\n"
 	}
-	res, err := c.Do(req)
+	res, err := c.do(ctx, method, path, headers, raw, out != nil)
 	if err != nil {
 		if ctx.Err() != nil {
 			return -1, nil // the load ended mid-request: no answer to count
 		}
 		return 0, err
 	}
-	defer res.Body.Close()
-	data, _ := io.ReadAll(res.Body)
-	if res.StatusCode != http.StatusOK {
+	if res.status != http.StatusOK {
 		if out != nil {
-			return res.StatusCode, fmt.Errorf("%s %s: %d %s", method, url, res.StatusCode, data)
+			return res.status, fmt.Errorf("%s %s: %d %s", method, path, res.status, res.body)
 		}
-		return res.StatusCode, nil
+		return res.status, nil
 	}
 	if out != nil {
 		var env struct {
 			Payload json.RawMessage `json:"payload"`
 		}
-		if err := json.Unmarshal(data, &env); err != nil {
-			return res.StatusCode, err
+		if err := json.Unmarshal(res.body, &env); err != nil {
+			return res.status, err
 		}
 		if err := json.Unmarshal(env.Payload, out); err != nil {
-			return res.StatusCode, err
+			return res.status, err
 		}
 	}
-	return res.StatusCode, nil
+	return res.status, nil
 }
 
 // seedWriters creates n writer accounts in the data directory's database (no server may hold
@@ -551,7 +550,7 @@ const probeGiveUp = 5 * time.Second
 // own, and searches for that word from the moment the publication is acknowledged until an
 // answer holds it: the API waits for the index before acknowledging, so the first search should
 // find it. It answers the slowest delay from acknowledgement to found.
-func probeFreshness(ctx context.Context, client *http.Client, base string, probers []prober) probeResult {
+func probeFreshness(ctx context.Context, client *rawClient, base string, probers []prober) probeResult {
 	const probeEvery = time.Second
 	var res probeResult
 	t := time.NewTicker(probeEvery)
@@ -571,7 +570,7 @@ func probeFreshness(ctx context.Context, client *http.Client, base string, probe
 		var got struct {
 			ID int64 `json:"id"`
 		}
-		status, err := postJSON(ctx, client, base+"/v1/blog/add", p.token, body, &got)
+		status, err := postJSON(ctx, client, "/v1/blog/add", p.token, body, &got)
 		if status < 0 || ctx.Err() != nil {
 			return res
 		}
@@ -589,7 +588,7 @@ func probeFreshness(ctx context.Context, client *http.Client, base string, probe
 				} `json:"blogs"`
 			}
 			// The search may outlive the load's end: it uses the parent context.
-			if _, err := postJSON(context.WithoutCancel(ctx), client, base+"/v1/blog/search", "", map[string]any{"search_txt": word, "take": 5}, &hits); err == nil {
+			if _, err := postJSON(context.WithoutCancel(ctx), client, "/v1/blog/search", "", map[string]any{"search_txt": word, "take": 5}, &hits); err == nil {
 				for _, h := range hits.Blogs {
 					found = found || h.ID == got.ID
 				}
