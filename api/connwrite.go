@@ -42,7 +42,8 @@ func (l gatherListener) Accept() (net.Conn, error) {
 var heldBufs = sync.Pool{New: func() any { b := make([]byte, 0, serverWriteBuffer); return &b }}
 
 // gatherConn is a connection from GatherWrites. The server writes from the connection's goroutine
-// and calls its hook there too; the mutex is for Close, which Server.Close calls from another.
+// and calls its hook there too; the mutex is for Close, which Server.Close calls from another
+// goroutine.
 type gatherConn struct {
 	net.Conn
 	mu       sync.Mutex
@@ -108,10 +109,14 @@ func (c *gatherConn) release() {
 	c.held = nil
 }
 
+// Close sends what is held, then closes. A write blocked on another goroutine (Server.Close
+// while a slow client reads an answer) is not waited for: the close ends it, as it would on the
+// bare connection.
 func (c *gatherConn) Close() error {
-	c.mu.Lock()
-	c.flush()
-	c.mu.Unlock()
+	if c.mu.TryLock() {
+		c.flush()
+		c.mu.Unlock()
+	}
 	return c.Conn.Close()
 }
 

@@ -178,3 +178,43 @@ func TestWrappedConnectionsHalfClose(t *testing.T) {
 		t.Fatalf("after the half-close the server read %q, %v", buf, err)
 	}
 }
+
+// Closing a connection from another goroutine ends a write blocked on a client that does not
+// read, as on a bare connection, instead of waiting for it.
+func TestGatheredCloseEndsABlockedWrite(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	client, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close() // and never read
+	server, err := api.GatherWrites(ln).Accept()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := server.Write(make([]byte, 256<<20)) // far more than the sockets' buffers
+		wrote <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	closed := make(chan error, 1)
+	go func() { closed <- server.Close() }()
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Close waited for the blocked write")
+	}
+	select {
+	case err := <-wrote:
+		if err == nil {
+			t.Fatal("the blocked write ended without an error")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the blocked write did not end with the close")
+	}
+}
