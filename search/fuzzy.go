@@ -18,6 +18,7 @@ package search
 import (
 	"context"
 	"slices"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -48,15 +49,34 @@ type editState struct {
 	npending  uint8
 }
 
-// newEditAutomaton answers the automaton of the words within k edits of term.
+// newEditAutomaton answers the automaton of the words within k edits of term. It may be one a
+// walk before gave back (release), its slices kept: a walk over every segment's dictionary
+// makes a state a byte, and growing them anew was an eighth of the bytes a text + city search
+// allocated.
 func newEditAutomaton(term string, k int) *editAutomaton {
-	a := &editAutomaton{term: []rune(term), k: uint8(k)}
+	a := editAutomata.Get().(*editAutomaton)
+	a.term, a.k = a.term[:0], uint8(k)
+	for _, r := range term {
+		a.term = append(a.term, r)
+	}
 	n := len(a.term)
-	a.states = append(a.states, editState{}, editState{row: 0, prev: -1, last: -1})
+	a.states = append(a.states[:0], editState{}, editState{row: 0, prev: -1, last: -1})
+	a.rows = a.rows[:0]
 	for i := 0; i <= n; i++ {
 		a.rows = append(a.rows, a.capped(i))
 	}
 	return a
+}
+
+// editAutomata keeps the automata of finished walks.
+var editAutomata = sync.Pool{New: func() any { return new(editAutomaton) }}
+
+// release gives a back once no iterator reads it; one a large walk grew (a short word two
+// letters away in a large dictionary) is left to the collector rather than kept.
+func (a *editAutomaton) release() {
+	if cap(a.states) <= 1<<14 && cap(a.rows) <= 1<<18 {
+		editAutomata.Put(a)
+	}
 }
 
 func (a *editAutomaton) capped(d int) uint8 { return uint8(min(d, int(a.k)+1)) }
@@ -129,6 +149,7 @@ func (a *editAutomaton) Accept(s int, b byte) int {
 // sorted, each once (Bleve's fuzzy dictionary's words, without their counts).
 func fuzzyWords(segs []*scorch.SegmentSnapshot, field, term string, k int) ([]string, error) {
 	a := newEditAutomaton(term, k)
+	defer a.release()
 	var words []string
 	for _, ss := range segs {
 		d, err := ss.Segment().Dictionary(field)

@@ -188,7 +188,7 @@ func TestTypoQueryAsBleve(t *testing.T) {
 }
 
 // TestEditDistanceIsTheAutomatons: the distance that weighs the typo query's words is the one
-// the automaton matches by.
+// the automaton matches by, for fresh automata and for ones given back and reused.
 func TestEditDistanceIsTheAutomatons(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 25))
 	alphabet := []rune("abcک\u200cی")
@@ -211,6 +211,9 @@ func TestEditDistanceIsTheAutomatons(t *testing.T) {
 			if au.IsMatch(s) != (d <= k) {
 				t.Fatalf("%q %q: distance %d, the automaton within %d says %v", a, b, d, k, au.IsMatch(s))
 			}
+			// Given back, so the next word's automaton is most often this one reused: a term
+			// of another length, another k and the states left from this walk.
+			au.release()
 		}
 	}
 	for _, c := range []struct {

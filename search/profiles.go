@@ -183,13 +183,6 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 	if tp != nil {
 		plan = tp.rank
 	}
-	// Bleve finds the hits without scoring them, so it reads no term frequency, field length or
-	// field of a hit; pageCollector keeps and orders the page from the facts table (facts.go, order.go)
-	// and, for relevance, from the ways the words matched (rank.go). It must see every hit:
-	// asked for one page, Bleve stops early when nothing is scored, and its Total would stop
-	// there too.
-	req := bleve.NewSearchRequestOptions(pq, collectAll, 0, false)
-	req.Score = "none"
 	order := q.Order
 	if order == "" {
 		switch {
@@ -261,6 +254,13 @@ func (ix *Index) searchProfiles(ctx context.Context, q ProfileQuery, anyWord boo
 			return nil, nil, fmt.Errorf("search profiles: %w", err)
 		}
 	}
+	// Bleve finds the hits without scoring them, so it reads no term frequency, field length or
+	// field of a hit; pageCollector keeps and orders the page from the facts table (facts.go, order.go)
+	// and, for relevance, from the ways the words matched (rank.go). It must see every hit:
+	// asked for one page, Bleve stops early when nothing is scored, and its Total would stop
+	// there too. The request is made only here: the paths above answer without it.
+	req := bleve.NewSearchRequestOptions(pq, collectAll, 0, false)
+	req.Score = "none"
 	res, err := ix.collectPage(ctx, req, pc)
 	if err != nil {
 		return nil, nil, fmt.Errorf("search profiles: %w", err)

@@ -29,7 +29,7 @@ type bitsEval struct {
 	ctx   context.Context
 	snap  *scorch.IndexSnapshot
 	segs  []*scorch.SegmentSnapshot
-	dicts []map[string]segment.TermDictionary
+	dicts map[string][]segment.TermDictionary // by field, a segment's opened when first read
 	view  *docView
 	ix    *Index
 	// memo holds what terms and the queries given to Bleve's searcher matched: a query's words
@@ -40,7 +40,7 @@ type bitsEval struct {
 
 func newBitsEval(ctx context.Context, ix *Index, snap *scorch.IndexSnapshot, view *docView) *bitsEval {
 	segs := snap.Segments()
-	return &bitsEval{ctx: ctx, snap: snap, segs: segs, dicts: make([]map[string]segment.TermDictionary, len(segs)), view: view, ix: ix,
+	return &bitsEval{ctx: ctx, snap: snap, segs: segs, dicts: map[string][]segment.TermDictionary{}, view: view, ix: ix,
 		terms: map[string]segBits{}, searched: map[query.Query]segBits{}}
 }
 
@@ -53,17 +53,19 @@ func (e *bitsEval) term(field, term string) (segBits, error) {
 	}
 	out := make(segBits, len(e.segs))
 	e.terms[key] = out
+	ds := e.dicts[field]
+	if ds == nil {
+		ds = make([]segment.TermDictionary, len(e.segs))
+		e.dicts[field] = ds
+	}
 	for i, ss := range e.segs {
-		if e.dicts[i] == nil {
-			e.dicts[i] = map[string]segment.TermDictionary{}
-		}
-		d := e.dicts[i][field]
+		d := ds[i]
 		if d == nil {
 			var err error
 			if d, err = ss.Segment().Dictionary(field); err != nil {
 				return nil, err
 			}
-			e.dicts[i][field] = d
+			ds[i] = d
 		}
 		pl, err := d.PostingsList([]byte(term), nil, nil)
 		if err != nil {
