@@ -1,15 +1,16 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -163,7 +164,11 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	// L3). Servers that cannot set deadlines (tests' recorders) ignore it.
 	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(jsonBodyTimeout))
 	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
-	body, err := io.ReadAll(r.Body)
+	buf := jsonBodies.Get().(*bytes.Buffer)
+	defer putJSONBody(buf)
+	buf.Reset()
+	_, err := buf.ReadFrom(r.Body)
+	body := buf.Bytes()
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -187,6 +192,19 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return store.Errorf(store.EInvalid, "bad_json", nil)
 	}
 	return nil
+}
+
+// jsonBodies keeps request bodies' buffers between requests: io.ReadAll made a new one of at
+// least 512 bytes for each. json.Unmarshal copies what it keeps (strings, raw messages), so a
+// buffer is free again once decodeJSON returns.
+var jsonBodies = sync.Pool{New: func() any { return bytes.NewBuffer(make([]byte, 0, 1024)) }}
+
+// putJSONBody gives buf back, unless a large body grew it: those are rare (a profile with a long
+// description), and keeping them would hold their memory for the small ones.
+func putJSONBody(buf *bytes.Buffer) {
+	if buf.Cap() <= 64<<10 {
+		jsonBodies.Put(buf)
+	}
 }
 
 // looseID is an optional id in a JSON body that the spec's client may send as a number, a
