@@ -8,6 +8,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -354,4 +355,94 @@ func SetCellsWorthReading(n uint64) func() {
 func SetRebuildRead(fn func()) func() {
 	rebuildRead = fn
 	return func() { rebuildRead = nil }
+}
+
+// DocumentsAsMapped builds the document of every visible profile of ix both ways, through the
+// mapping alone (the plain path: Bleve's analyzers on every field) and as addProfiles builds
+// it (profileDocument: the Persian text fields prepared), analyses both, and answers how many
+// profiles it compared, or the first difference: a field's name, options, length, terms or
+// their frequencies.
+func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
+	m := ix.idx.Mapping()
+	n := 0
+	err := ix.st.VisibleProfileIDs(ctx, 500, func(ids []int64) error {
+		ps, err := ix.st.ProfilesByIDs(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			d, err := ix.docFor(ctx, p)
+			if err != nil {
+				return err
+			}
+			plain := document.NewDocument(profileDocID(p.ID))
+			if err := m.MapDocument(plain, d); err != nil {
+				return err
+			}
+			prepared, err := profileDocument(m, profileDocID(p.ID), d)
+			if err != nil {
+				return err
+			}
+			want, got := analysedFields(plain), analysedFields(prepared)
+			if len(got) != len(want) {
+				return fmt.Errorf("profile %d: %d fields, the mapping's %d", p.ID, len(got), len(want))
+			}
+			for name, w := range want {
+				g, ok := got[name]
+				if !ok {
+					return fmt.Errorf("profile %d: no field %s", p.ID, name)
+				}
+				if err := SameAnalysis(w, g); err != nil {
+					return fmt.Errorf("profile %d: %w", p.ID, err)
+				}
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// analysedFields analyses every field of doc and answers them by name.
+func analysedFields(doc *document.Document) map[string]document.Field {
+	out := map[string]document.Field{}
+	for _, f := range doc.Fields {
+		f.Analyze()
+		out[f.Name()] = f
+	}
+	return out
+}
+
+// SameAnalysis answers how got's analysis differs from want's, or nil.
+func SameAnalysis(want, got document.Field) error {
+	switch {
+	case got.Name() != want.Name():
+		return fmt.Errorf("field %s: named %s", want.Name(), got.Name())
+	case got.Options() != want.Options():
+		return fmt.Errorf("field %s: options %v, want %v", want.Name(), got.Options(), want.Options())
+	case got.EncodedFieldType() != want.EncodedFieldType():
+		return fmt.Errorf("field %s: type %c, want %c", want.Name(), got.EncodedFieldType(), want.EncodedFieldType())
+	case got.NumPlainTextBytes() != want.NumPlainTextBytes():
+		return fmt.Errorf("field %s: %d plain bytes, want %d", want.Name(), got.NumPlainTextBytes(), want.NumPlainTextBytes())
+	case got.AnalyzedLength() != want.AnalyzedLength():
+		return fmt.Errorf("field %s: length %d, want %d", want.Name(), got.AnalyzedLength(), want.AnalyzedLength())
+	}
+	wf, gf := want.AnalyzedTokenFrequencies(), got.AnalyzedTokenFrequencies()
+	if len(gf) != len(wf) {
+		return fmt.Errorf("field %s: %d terms, want %d", want.Name(), len(gf), len(wf))
+	}
+	for term, w := range wf {
+		g := gf[term]
+		switch {
+		case g == nil:
+			return fmt.Errorf("field %s: no term %q", want.Name(), term)
+		case string(g.Term) != string(w.Term) || string(g.Term) != term:
+			return fmt.Errorf("field %s: term %q holds %q", want.Name(), term, g.Term)
+		case g.Frequency() != w.Frequency():
+			return fmt.Errorf("field %s: %q %d times, want %d", want.Name(), term, g.Frequency(), w.Frequency())
+		case len(g.Locations) != len(w.Locations):
+			return fmt.Errorf("field %s: %q at %d places, want %d", want.Name(), term, len(g.Locations), len(w.Locations))
+		}
+	}
+	return nil
 }

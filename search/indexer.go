@@ -228,7 +228,11 @@ func (ix *Index) addProfiles(ctx context.Context, b *bleve.Batch, ids []int64) (
 		if ix.facts.docOf(p.ID) == h {
 			continue
 		}
-		if err := b.Index(profileDocID(p.ID), d); err != nil {
+		doc, err := profileDocument(ix.idx.Mapping(), profileDocID(p.ID), d)
+		if err == nil {
+			err = b.IndexAdvanced(doc)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("index profile %d: %w", p.ID, err)
 		}
 		out = append(out, docApplied{p.ID, h})
