@@ -213,28 +213,11 @@ func lowerTerm(term []byte) []byte {
 // lowerFilter is the lowercase filter of the mapping's analyzers (it holds no state).
 var lowerFilter = lowercase.NewLowerCaseFilter()
 
-// profileMapped is the part of a profile's document the mapping analyses: profileDoc without
-// the prepared fields.
-type profileMapped struct {
-	Type       string    `json:"type"`
-	En         string    `json:"p_en"`
-	City       string    `json:"city"`
-	Province   string    `json:"province"`
-	Field      string    `json:"field"`
-	Categories []string  `json:"categories"`
-	Location   []float64 `json:"location"`
-}
-
-// BleveType names the document's mapping (see profileDoc's).
-func (profileMapped) BleveType() string { return "profile" }
-
 // profileDocument answers d as the document Bleve indexes under id: the mapping's fields of
 // it, and the prepared ones.
 func profileDocument(m mapping.IndexMapping, id string, d *profileDoc) (*document.Document, error) {
 	doc := document.NewDocument(id)
-	err := m.MapDocument(doc, profileMapped{Type: d.Type, En: d.En, City: d.City, Province: d.Province, Field: d.Field,
-		Categories: d.Categories, Location: d.Location})
-	if err != nil {
+	if err := m.MapDocument(doc, d.profileMapped); err != nil {
 		return nil, err
 	}
 	for _, f := range preparedFields {

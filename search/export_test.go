@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
@@ -357,9 +358,10 @@ func SetRebuildRead(fn func()) func() {
 	return func() { rebuildRead = nil }
 }
 
-// DocumentsAsMapped builds the document of every visible profile of ix both ways, through the
-// mapping alone (the plain path: Bleve's analyzers on every field) and as addProfiles builds
-// it (profileDocument: the Persian text fields prepared), analyses both, and answers how many
+// DocumentsAsMapped builds the document of every visible profile of ix both ways, as the
+// mapping alone would (the plain path: Bleve's analyzers on every field, the Persian texts as
+// text fields of the mapping's analyzers and options) and as addProfiles builds it
+// (profileDocument: the Persian text fields prepared), analyses both, and answers how many
 // profiles it compared, or the first difference: a field's name, options, length, terms or
 // their frequencies.
 func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
@@ -375,9 +377,15 @@ func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
 			if err != nil {
 				return err
 			}
+			// As the mapping maps a struct's text fields (FieldMapping.processString).
 			plain := document.NewDocument(profileDocID(p.ID))
-			if err := m.MapDocument(plain, d); err != nil {
+			if err := m.MapDocument(plain, d.profileMapped); err != nil {
 				return err
+			}
+			for _, f := range preparedFields {
+				fm := m.(*mapping.IndexMappingImpl).FieldMappingForPath(f.name)
+				plain.AddField(document.NewTextFieldCustom(f.name, nil, []byte(d.prepared(f.name)), fm.Options(),
+					m.AnalyzerNamed(fm.Analyzer)))
 			}
 			prepared, err := profileDocument(m, profileDocID(p.ID), d)
 			if err != nil {

@@ -18,14 +18,21 @@ import (
 	"kardan/store"
 )
 
-// profileDoc is what the index holds of a visible profile.
+// profileDoc is what the index holds of a visible profile: the fields the mapping analyses,
+// and the Persian text fields the index analyses itself (docfields.go), by the names
+// preparedFields gives them.
 type profileDoc struct {
+	profileMapped
+	Text       string // p_text
+	Prefix     string // p_prefix: the text again, cut into the starts of its words
+	Name       string // p_name
+	Stem       string // p_stem
+	NamePrefix string // p_nprefix: the name again, cut into the starts of its words
+}
+
+// profileMapped is the part of a profile's document the mapping analyses.
+type profileMapped struct {
 	Type       string    `json:"type"`
-	Text       string    `json:"p_text"`
-	Prefix     string    `json:"p_prefix"` // the text again, cut into the starts of its words
-	Name       string    `json:"p_name"`
-	Stem       string    `json:"p_stem"`
-	NamePrefix string    `json:"p_nprefix"` // the name again, cut into the starts of its words
 	En         string    `json:"p_en"`
 	City       string    `json:"city"`
 	Province   string    `json:"province"`
@@ -58,7 +65,7 @@ func docHash(d *profileDoc) uint64 {
 
 // BleveType names the document's mapping: Bleve reads the type from the Go field name, not the
 // JSON one, so the method is what makes the "type" field count.
-func (profileDoc) BleveType() string { return "profile" }
+func (profileMapped) BleveType() string { return "profile" }
 
 func profileDocID(id int64) string { return "p" + strconv.FormatInt(id, 10) }
 
@@ -166,11 +173,9 @@ func (ix *Index) docFor(ctx context.Context, p *store.Profile) (*profileDoc, err
 		return nil, err
 	}
 	d := &profileDoc{
-		Type:     "profile",
-		Name:     IndexText(p.ProfileName),
-		City:     city.Slag,
-		Province: strconv.FormatInt(p.ProvinceID, 10),
-		Location: []float64{p.Long, p.Lat},
+		profileMapped: profileMapped{Type: "profile", City: city.Slag, Province: strconv.FormatInt(p.ProvinceID, 10),
+			Location: []float64{p.Long, p.Lat}},
+		Name: IndexText(p.ProfileName),
 	}
 	en := []string{p.ProfileName}
 	if f := tree.ByID(p.RangeWorkerID); f != nil {
