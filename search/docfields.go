@@ -25,10 +25,16 @@ import (
 // preparedKind is how a preparedField cuts its words.
 type preparedKind uint8
 
+// The kinds, each named for the analyzer of newMapping it stands for.
 const (
-	wholeWords preparedKind = iota // "kardan": the words, lower-cased
-	wordStarts                     // "kardan_prefix": each word's first prefixMinRunes..prefixMaxRunes letters, never the word whole
-	nameStarts                     // "kardan_nprefix": each word's first 1..prefixMaxRunes letters, the word whole among them
+	// wholeWords ("kardan"): the words, lower-cased.
+	wholeWords preparedKind = iota
+	// wordStarts ("kardan_prefix"): each word's first prefixMinRunes to prefixMaxRunes letters,
+	// never the word whole.
+	wordStarts
+	// nameStarts ("kardan_nprefix"): each word's first 1 to prefixMaxRunes letters, the word
+	// whole among them.
+	nameStarts
 )
 
 // preparedFields names the fields analysed here, with how each is cut.
