@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
 )
 
@@ -38,12 +37,11 @@ func TestPreparedFieldsAsAnalyzers(t *testing.T) {
 			s = ""
 		}
 		for _, f := range preparedFields {
-			fm := m.FieldMappingForPath(f.name)
-			plain := document.NewTextFieldCustom(f.name, nil, []byte(s), fm.Options(), m.AnalyzerNamed(fm.Analyzer))
+			plain := mappedTextField(m, f.name, s)
 			plain.Analyze()
 			got := newPreparedField(f.name, f.kind, s)
 			got.Analyze()
-			if err := SameAnalysis(plain, got); err != nil {
+			if err := sameAnalysis(plain, got); err != nil {
 				t.Fatalf("%q: %v", s, err)
 			}
 			compared[f.name] += got.AnalyzedLength()

@@ -383,9 +383,7 @@ func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
 				return err
 			}
 			for _, f := range preparedFields {
-				fm := m.(*mapping.IndexMappingImpl).FieldMappingForPath(f.name)
-				plain.AddField(document.NewTextFieldCustom(f.name, nil, []byte(d.prepared(f.name)), fm.Options(),
-					m.AnalyzerNamed(fm.Analyzer)))
+				plain.AddField(mappedTextField(m.(*mapping.IndexMappingImpl), f.name, d.prepared(f.name)))
 			}
 			prepared, err := profileDocument(m, profileDocID(p.ID), d)
 			if err != nil {
@@ -400,7 +398,7 @@ func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
 				if !ok {
 					return fmt.Errorf("profile %d: no field %s", p.ID, name)
 				}
-				if err := SameAnalysis(w, g); err != nil {
+				if err := sameAnalysis(w, g); err != nil {
 					return fmt.Errorf("profile %d: %w", p.ID, err)
 				}
 			}
@@ -409,6 +407,13 @@ func DocumentsAsMapped(ctx context.Context, ix *Index) (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// mappedTextField answers text as the mapping m makes the text field name of it: with the
+// field's options and analyzer (FieldMapping.processString), the plain path of a prepared field.
+func mappedTextField(m *mapping.IndexMappingImpl, name, text string) *document.TextField {
+	fm := m.FieldMappingForPath(name)
+	return document.NewTextFieldCustom(name, nil, []byte(text), fm.Options(), m.AnalyzerNamed(fm.Analyzer))
 }
 
 // analysedFields analyses every field of doc and answers them by name.
@@ -421,8 +426,8 @@ func analysedFields(doc *document.Document) map[string]document.Field {
 	return out
 }
 
-// SameAnalysis answers how got's analysis differs from want's, or nil.
-func SameAnalysis(want, got document.Field) error {
+// sameAnalysis answers how got's analysis differs from want's, or nil.
+func sameAnalysis(want, got document.Field) error {
 	switch {
 	case got.Name() != want.Name():
 		return fmt.Errorf("field %s: named %s", want.Name(), got.Name())
