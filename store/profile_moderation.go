@@ -157,6 +157,12 @@ type SitemapEntry struct {
 	UpdateAt int64
 }
 
+// visibleSlugsSQL is a page of the sitemap's profiles. The unary plus keeps the planner on the
+// primary key, as in visibleProfileIDsSQL: through profiles_visible_newest it sorted every
+// visible profile for each page, 10.6 s for a page of 50,000 at a million profiles against
+// 0.35 s (TestIDPagesWalkTheIDs).
+const visibleSlugsSQL = `SELECT p.slug, p.update_at FROM profiles p WHERE +p.visible = 1 ORDER BY p.id LIMIT ? OFFSET ?`
+
 // VisibleProfileSlugs answers a page of the visible profiles' slugs in id order, and the number
 // of visible profiles.
 func (s *Store) VisibleProfileSlugs(ctx context.Context, offset, limit int) ([]SitemapEntry, int, error) {
@@ -164,8 +170,7 @@ func (s *Store) VisibleProfileSlugs(ctx context.Context, offset, limit int) ([]S
 	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p WHERE `+visibleSQL).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("sitemap: %w", err)
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT p.slug, p.update_at FROM profiles p WHERE `+visibleSQL+
-		` ORDER BY p.id LIMIT ? OFFSET ?`, limit, offset)
+	rows, err := s.read.QueryContext(ctx, visibleSlugsSQL, limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("sitemap: %w", err)
 	}
