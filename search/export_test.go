@@ -186,6 +186,35 @@ func SuggestPlain(ctx context.Context, ix *Index, prefix, city string) (*Suggest
 	return ix.Suggest(ctx, prefix, city)
 }
 
+// CutToTop makes every page in the best order cut its hits to facts.top where the cut holds the
+// page (bestOfTop), however few the hits; the answer puts the threshold back.
+func CutToTop() (restore func()) {
+	old := topWalkMin
+	topWalkMin = 0
+	return func() { topWalkMin = old }
+}
+
+// SuggestCut reports whether the suggestions for prefix are collected from the hits cut to
+// facts.top (bestOfTop), as collectBits would decide.
+func SuggestCut(ctx context.Context, ix *Index, prefix, city string) (bool, error) {
+	r, err := ix.reader()
+	if err != nil {
+		return false, err
+	}
+	defer r.Close()
+	e, hits, total, err := ix.hitsOf(ctx, r, suggestQuery(QueryTokens(prefix), city))
+	if err != nil {
+		return false, err
+	}
+	pc := &pageCollector{order: OrderBest, k: maxSuggest, docs: &ix.docs}
+	cut := false
+	err = ix.walkHits(e, pc, func([][]int64, *hitWalk) error {
+		cut = pc.bestOfTop(e.view, hits, total) != nil
+		return nil
+	})
+	return cut, err
+}
+
 // DeletedDocuments answers how many deleted documents the index's current snapshot still holds.
 func DeletedDocuments(ix *Index) uint64 {
 	r, err := ix.reader()

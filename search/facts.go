@@ -32,6 +32,9 @@ type facts struct {
 	// read in no useful order.
 	top      idSet
 	topLevel float64
+	// topVersion changes whenever a profile joins or leaves top, or the table is loaded again:
+	// the key of what is derived from top (segmentIDs.topDocs).
+	topVersion uint64
 	// The rows hold no pointers, so the garbage collector never reads the table (with a
 	// pointer or two a row, it scanned 88 MB on every cycle at a million profiles): a row's
 	// prices are a run in prices, its schedule an index into scheds. Rows and prices live
@@ -178,6 +181,7 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 	fs.mu.Lock()
 	oldRows, oldPoints, oldPrices := fs.rows, fs.points, fs.prices
 	fs.rows, fs.points, fs.top, fs.topLevel = rows, points, top, topLevel
+	fs.topVersion++
 	fs.prices, fs.loose = prices, 0
 	fs.scheds, fs.free = shared.list, nil
 	unmapSlice(oldRows)
@@ -199,6 +203,7 @@ func (fs *facts) release() {
 	unmapSlice(fs.prices)
 	fs.rows, fs.points, fs.prices, fs.loose = nil, nil, nil, 0
 	fs.top = nil
+	fs.topVersion++
 }
 
 // topLevelOf answers the lowest level_score of about the best fiftieth of the profiles, counted
@@ -258,11 +263,20 @@ func (fs *facts) set(p *store.Profile) {
 	f.price, f.nprice = fs.putPrices(old, store.PricesOf(p.Services))
 	fs.rows[p.ID] = f
 	fs.points[p.ID] = pointOf(&f)
-	if f.level >= fs.topLevel {
-		fs.top.add(p.ID)
-	} else {
-		fs.top.remove(p.ID)
+	fs.setTop(p.ID, f.level >= fs.topLevel)
+}
+
+// setTop puts profile id in top or takes it out, moving topVersion when that changes top.
+func (fs *facts) setTop(id int64, in bool) {
+	if fs.top.has(id) == in {
+		return
 	}
+	if in {
+		fs.top.add(id)
+	} else {
+		fs.top.remove(id)
+	}
+	fs.topVersion++
 }
 
 // ownSched answers a slot of scheds for a row replacing old: old's own, a freed one, or a new
@@ -344,7 +358,7 @@ func (fs *facts) clear(id int64) {
 	}
 	*f = fact{}
 	fs.points[id] = noPoint
-	fs.top.remove(id)
+	fs.setTop(id, false)
 }
 
 // docOf answers the fingerprint of the document the index holds for profile id (0: unknown).
@@ -388,5 +402,5 @@ func (fs *facts) forget(id int64) {
 // memory lent is given back once the table is replaced (offheap.go).
 func (fs *facts) lend(c *pageCollector) {
 	c.facts, c.points, c.prices, c.scheds = fs.rows, fs.points, fs.prices, fs.scheds
-	c.top, c.topLevel = fs.top, fs.topLevel
+	c.top, c.topLevel, c.topVersion = fs.top, fs.topLevel, fs.topVersion
 }

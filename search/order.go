@@ -29,6 +29,7 @@ type pageCollector struct {
 	scheds          []*store.Schedule // its schedules (facts.scheds)
 	top             idSet             // and its best profiles (facts.top), under the same lock
 	topLevel        float64
+	topVersion      uint64
 	docs            *docIDs
 	// open, when set, keeps only the profiles open at that moment (open_now); total then
 	// counts what it keeps.

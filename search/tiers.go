@@ -292,6 +292,9 @@ func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollect
 		return total, nil
 	}
 	err = ix.walkHits(e, pc, func(ids [][]int64, each *hitWalk) error {
+		if cut := pc.bestOfTop(e.view, hits, total); cut != nil {
+			hits = cut
+		}
 		for i, docs := range hits {
 			if docs == nil {
 				continue
@@ -303,4 +306,34 @@ func (ix *Index) collectBits(ctx context.Context, q query.Query, pc *pageCollect
 		return nil
 	})
 	return total, err
+}
+
+// topWalkMin is how many hits a page in the best order must have before bestOfTop cuts them;
+// fewer are walked whole in less time than the cut takes. A variable for the tests.
+var topWalkMin = 4096
+
+// bestOfTop answers hits cut to the profiles of facts.top when the cut surely holds the whole
+// page, nil when it does not apply and every hit is walked. It applies to a page in the best
+// order (level_score first) without a radius or a sifting, whose totals need every hit: there
+// every profile outside top ranks below every profile in it (a lower level_score), so once top
+// holds at least the page's k hits, no other can be on the page. A suggestion for one letter
+// at three million profiles walked some 400,000 hits to keep five (23 ms at p99); top is about
+// the best fiftieth. The caller holds the facts' read lock (walkHits).
+func (c *pageCollector) bestOfTop(v *docView, hits segBits, total int) segBits {
+	if c.order != OrderBest || c.counts() || c.k <= 0 || total < max(topWalkMin, c.k) || c.top == nil || v.segs == nil {
+		return nil
+	}
+	cut := make(segBits, len(hits))
+	n := 0
+	for i, docs := range hits {
+		if docs == nil {
+			continue
+		}
+		cut[i] = roaring.And(docs, v.segs[i].topDocs(c.top, c.topVersion))
+		n += int(cut[i].GetCardinality())
+	}
+	if n < c.k {
+		return nil
+	}
+	return cut
 }

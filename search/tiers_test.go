@@ -264,6 +264,87 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 	}
 }
 
+// TestSuggestTopEqualPlain holds the suggestions collected from the hits cut to the best
+// profiles (facts.top, bestOfTop) to Bleve's plain walk of every hit, for the first letters and
+// starts of profile names, alone and within a city, on an index with several segments and deleted
+// documents; then again after profiles joined top and others left it, so each segment's top
+// documents had to be read again (a cut from the old ones would miss the profiles that joined).
+func TestSuggestTopEqualPlain(t *testing.T) {
+	ctx := context.Background()
+	f, st := demoWithDeletions(t, 31)
+	defer search.CutToTop()()
+	rows, err := st.DB().QueryContext(ctx, `SELECT id, profile_name FROM profiles ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[int64][]rune{}
+	for rows.Next() {
+		var id int64
+		var s string
+		if err := rows.Scan(&id, &s); err != nil {
+			t.Fatal(err)
+		}
+		names[id] = []rune(s)
+	}
+	rows.Close()
+	prefixes := map[string]bool{}
+	for id := int64(1); id <= 3000; id += 7 {
+		if r := names[id]; len(r) >= 3 {
+			prefixes[string(r[:1])], prefixes[string(r[:2])], prefixes[string(r[:3])] = true, true, true
+		}
+	}
+	check := func(when string) {
+		t.Helper()
+		cuts := 0
+		for typed := range prefixes {
+			for _, city := range []string{"", "tehran"} {
+				fast, err := f.ix.Suggest(ctx, typed, city)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain, err := search.SuggestPlain(ctx, f.ix, typed, city)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(fast.Profiles, plain.Profiles) {
+					t.Fatalf("%s, %q in %q: %v cut to the best, %v from Bleve", when, typed, city, fast.Profiles, plain.Profiles)
+				}
+				if cut, err := search.SuggestCut(ctx, f.ix, typed, city); err != nil {
+					t.Fatal(err)
+				} else if cut {
+					cuts++
+				}
+			}
+		}
+		// Top is the best fiftieth of 3,000 profiles: a prefix often has fewer than a page of
+		// them among its hits, and is walked whole.
+		if cuts < 30 {
+			t.Fatalf("%s: %d of %d suggestions were cut to the best profiles", when, cuts, 2*len(prefixes))
+		}
+		t.Logf("%s: %d of %d suggestions cut to the best profiles", when, cuts, 2*len(prefixes))
+	}
+	check("as built")
+	// The best of the first letters' suggestions leave top; profiles spread over the directory
+	// join it with the highest level, so each one leads the suggestions for its name's start.
+	for typed := range prefixes {
+		if len([]rune(typed)) != 1 {
+			continue
+		}
+		s, err := f.ix.Suggest(ctx, typed, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range s.Profiles[:min(2, len(s.Profiles))] {
+			f.setScores(id, 1, 1, 0)
+		}
+	}
+	for id := int64(3); id <= 3000; id += 53 {
+		f.setScores(id, 5, 1000+int(id), 5)
+	}
+	f.sync()
+	check("after profiles joined and left the best")
+}
+
 // TestBitsEqualPlain holds the pages in an order of the facts table (best, nearest, newest,
 // reviews) collected from bitmaps of the postings (collectBits, a circle's cells read within
 // the other conditions, or not read when those leave few documents, each way) to those whose
