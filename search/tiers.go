@@ -317,7 +317,7 @@ var topWalkMin = 4096
 // order (level_score first) without a radius or a sifting, whose totals need every hit: there
 // every profile outside top ranks below every profile in it (a lower level_score), so once top
 // holds at least the page's k hits, no other can be on the page. A suggestion for one letter
-// at three million profiles walked some 400,000 hits to keep five (23 ms at p99); top is about
+// at three million profiles walked some 400,000 hits to keep six (23 ms at p99); top is about
 // the best fiftieth. The caller holds the facts' read lock (walkHits).
 func (c *pageCollector) bestOfTop(v *docView, hits segBits, total int) segBits {
 	if c.order != OrderBest || c.counts() || c.k <= 0 || total < max(topWalkMin, c.k) || c.top == nil || v.segs == nil {

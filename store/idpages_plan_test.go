@@ -8,10 +8,9 @@ import (
 
 // A reindex reads the ids page after page, and the sitemap the slugs: each page must walk the
 // primary key in order, not read every visible profile (or Accepted blog) and sort them again
-// for each page. The statistics
-// are those ANALYZE's sampling wrote for a million profiles, where visible = 1 is estimated at
-// 401 rows: with them the plain `p.visible = 1` went through profiles_visible_newest and a
-// temporary B-tree.
+// for each page. The statistics are those ANALYZE's sampling wrote for a million profiles,
+// where visible = 1 is estimated at 401 rows: with them the plain `p.visible = 1` went through
+// profiles_visible_newest and a temporary B-tree.
 func TestIDPagesWalkTheIDs(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)

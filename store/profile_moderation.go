@@ -161,7 +161,7 @@ type SitemapEntry struct {
 // primary key, as in visibleProfileIDsSQL: through profiles_visible_newest it sorted every
 // visible profile for each page, 10.6 s for a page of 50,000 at a million profiles against
 // 0.35 s (TestIDPagesWalkTheIDs).
-const visibleSlugsSQL = `SELECT p.slug, p.update_at FROM profiles p WHERE +p.visible = 1 ORDER BY p.id LIMIT ? OFFSET ?`
+const visibleSlugsSQL = `SELECT p.slug, p.update_at FROM profiles p WHERE +` + visibleSQL + ` ORDER BY p.id LIMIT ? OFFSET ?`
 
 // VisibleProfileSlugs answers a page of the visible profiles' slugs in id order, and the number
 // of visible profiles.
