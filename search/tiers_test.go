@@ -237,17 +237,7 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 			typed = string(r[:1+rng.IntN(len(r))])
 		}
 		city := []string{"", "", "tehran", "shiraz"}[i%4]
-		fast, err := f.ix.Suggest(ctx, typed, city)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plain, err := search.SuggestPlain(ctx, f.ix, typed, city)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(fast.Profiles, plain.Profiles) {
-			t.Fatalf("%q in %q: %v from the bitmaps, %v from Bleve", typed, city, fast.Profiles, plain.Profiles)
-		}
+		fast := suggestAsPlain(t, f.ix, typed, city, "")
 		bits, all, err := search.SuggestCounts(ctx, f.ix, typed, city)
 		if err != nil || bits != all {
 			t.Fatalf("%q in %q: %d hits from the bitmaps, %d from Bleve (%v)", typed, city, bits, all, err)
@@ -262,6 +252,25 @@ func TestSuggestBitsEqualPlain(t *testing.T) {
 	if m := f.ix.FastPathMisses(); m.Tiers != 0 {
 		t.Fatalf("fast path misses: %+v", m)
 	}
+}
+
+// suggestAsPlain answers the suggestions for typed in city, failing the test (its message led
+// by when) unless their profiles are those Bleve's searcher hands over one by one (SuggestPlain).
+func suggestAsPlain(t *testing.T, ix *search.Index, typed, city, when string) *search.Suggestions {
+	t.Helper()
+	ctx := context.Background()
+	fast, err := ix.Suggest(ctx, typed, city)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := search.SuggestPlain(ctx, ix, typed, city)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(fast.Profiles, plain.Profiles) {
+		t.Fatalf("%s%q in %q: %v from the bitmaps, %v from Bleve", when, typed, city, fast.Profiles, plain.Profiles)
+	}
+	return fast
 }
 
 // TestSuggestTopEqualPlain holds the suggestions collected from the hits cut to the best
@@ -298,17 +307,7 @@ func TestSuggestTopEqualPlain(t *testing.T) {
 		cuts := 0
 		for typed := range prefixes {
 			for _, city := range []string{"", "tehran"} {
-				fast, err := f.ix.Suggest(ctx, typed, city)
-				if err != nil {
-					t.Fatal(err)
-				}
-				plain, err := search.SuggestPlain(ctx, f.ix, typed, city)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(fast.Profiles, plain.Profiles) {
-					t.Fatalf("%s, %q in %q: %v cut to the best, %v from Bleve", when, typed, city, fast.Profiles, plain.Profiles)
-				}
+				suggestAsPlain(t, f.ix, typed, city, when+": ")
 				if cut, err := search.SuggestCut(ctx, f.ix, typed, city); err != nil {
 					t.Fatal(err)
 				} else if cut {

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"strings"
 	"testing"
 )
 
@@ -39,22 +38,7 @@ func TestIDPagesWalkTheIDs(t *testing.T) {
 		acceptedBlogIDsSQL:   "SEARCH blogs USING INTEGER PRIMARY KEY (rowid>?)",
 		visibleSlugsSQL:      "SCAN p",
 	} {
-		rows, err := s.write.QueryContext(ctx, `EXPLAIN QUERY PLAN `+query, 1, 500)
-		if err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		var plan []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			plan = append(plan, detail)
-		}
-		rows.Close()
-		p := strings.Join(plan, "; ")
-		if p != want {
+		if p := queryPlan(t, s, query, 1, 500); p != want {
 			t.Errorf("%s: plan %q, want %q: the primary key in order, no sort", query, p, want)
 		}
 	}
