@@ -151,7 +151,27 @@ type ProfileFilter struct {
 
 // Profiles lists profiles matching f, newest first, and the total count.
 func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int, error) {
-	where, args := []string{"1 = 1"}, []any{}
+	count, page, args := f.statements()
+	var total int
+	if err := s.read.QueryRowContext(ctx, count, args...).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count profiles: %w", err)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	out, err := queryRows(ctx, s.read, scanProfile, page, append(args, limit, max(0, f.Offset))...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list profiles: %w", err)
+	}
+	return out, total, nil
+}
+
+// statements answers Profiles' count and page (its LIMIT and OFFSET last) for f, and their
+// arguments. The page's order is profiles_newest's, so a list of every profile reads a page
+// of that index instead of sorting the table (TestProfileListsReadTheNewest).
+func (f ProfileFilter) statements() (count, page string, args []any) {
+	where := []string{"1 = 1"}
 	if f.UserID != nil {
 		where, args = append(where, "p.user_id = ?"), append(args, *f.UserID)
 	}
@@ -171,20 +191,8 @@ func (s *Store) Profiles(ctx context.Context, f ProfileFilter) ([]*Profile, int,
 		where = append(where, visibleSQL)
 	}
 	cond := strings.Join(where, " AND ")
-	var total int
-	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles p WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count profiles: %w", err)
-	}
-	limit := f.Limit
-	if limit <= 0 {
-		limit = 20
-	}
-	out, err := queryRows(ctx, s.read, scanProfile, `SELECT `+profileColumns+` FROM profiles p WHERE `+cond+
-		` ORDER BY p.create_at DESC, p.id DESC LIMIT ? OFFSET ?`, append(args, limit, max(0, f.Offset))...)
-	if err != nil {
-		return nil, 0, fmt.Errorf("list profiles: %w", err)
-	}
-	return out, total, nil
+	return `SELECT COUNT(*) FROM profiles p WHERE ` + cond,
+		`SELECT ` + profileColumns + ` FROM profiles p WHERE ` + cond + ` ORDER BY p.create_at DESC, p.id DESC LIMIT ? OFFSET ?`, args
 }
 
 // Profile answers a profile by id, in any state.
