@@ -277,7 +277,8 @@ func suggestAsPlain(t *testing.T, ix *search.Index, typed, city, when string) *s
 // profiles (facts.top, bestOfTop) to Bleve's plain walk of every hit, for the first letters and
 // starts of profile names, alone and within a city, on an index with several segments and deleted
 // documents; then again after profiles joined top and others left it, so each segment's top
-// documents had to be read again (a cut from the old ones would miss the profiles that joined).
+// documents had to be read again (a cut from the old ones would miss the profiles that joined);
+// and the pages of searches for words in the best order.
 func TestSuggestTopEqualPlain(t *testing.T) {
 	ctx := context.Background()
 	f, st := demoWithDeletions(t, 31)
@@ -342,6 +343,30 @@ func TestSuggestTopEqualPlain(t *testing.T) {
 	}
 	f.sync()
 	check("after profiles joined and left the best")
+	// Searches in the best order are cut the same way: words, alone or within a city, first and
+	// later pages.
+	var queries []search.ProfileQuery
+	for i, words := range randomQueries(t, st, 60) {
+		for _, skip := range []int{0, 7} {
+			queries = append(queries, search.ProfileQuery{Text: words, City: []string{"", "tehran"}[i%2], Order: search.OrderBest, Take: 6, Skip: skip})
+		}
+	}
+	for _, q := range queries {
+		fast, err := f.ix.SearchProfiles(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := search.SearchProfilesPlain(ctx, f.ix, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Total != plain.Total || !slices.Equal(fast.IDs, plain.IDs) {
+			t.Fatalf("%+v: %d %v cut to the best, %d %v from Bleve", q, fast.Total, fast.IDs, plain.Total, plain.IDs)
+		}
+	}
+	if len(queries) < 20 {
+		t.Fatalf("only %d best-ordered searches compared", len(queries))
+	}
 }
 
 // TestBitsEqualPlain holds the pages in an order of the facts table (best, nearest, newest,
