@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -11,20 +10,12 @@ import (
 // table; a list of one status keeps profiles_status. The statistics are those ANALYZE's
 // sampling wrote for a million profiles (TestIDPagesWalkTheIDs).
 func TestProfileListsReadTheNewest(t *testing.T) {
-	ctx := context.Background()
 	s := openTemp(t)
-	for _, stat := range [][2]string{
-		{"profiles_visible_newest", "1000000 401 1 1"},
-		{"profiles_status", "1000000 401 1"},
-		{"profiles_newest", "1000000 1 1 1"},
-	} {
-		if _, err := s.write.ExecContext(ctx, `INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('profiles', ?, ?)`, stat[0], stat[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := s.write.ExecContext(ctx, `ANALYZE sqlite_schema`); err != nil {
-		t.Fatal(err)
-	}
+	sampledStats(t, s, [][3]string{
+		{"profiles", "profiles_visible_newest", "1000000 401 1 1"},
+		{"profiles", "profiles_status", "1000000 401 1"},
+		{"profiles", "profiles_newest", "1000000 1 1 1"},
+	})
 	accepted := StatusAccepted
 	for _, c := range []struct {
 		name        string
