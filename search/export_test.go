@@ -121,6 +121,14 @@ func IndexedProfiles(ix *Index) uint64 { return ix.profileDocs.Load() }
 // SyncBatches answers how many index batches the outbox drains have applied since ix opened.
 func SyncBatches(ix *Index) uint64 { return ix.batches.Load() }
 
+// PersistRounds answers how many times the persister of ix has put what it wrote on disk in
+// place of segments held in memory (Bleve's TotIntroducePersistEnd).
+func PersistRounds(ix *Index) uint64 {
+	st, _ := ix.idx.StatsMap()["index"].(map[string]interface{})
+	n, _ := st["TotIntroducePersistEnd"].(uint64)
+	return n
+}
+
 // OnDiskPosition opens the closed index in dir and answers the outbox position it holds on disk.
 func OnDiskPosition(dir string) (int64, error) {
 	idx, err := openExisting(dir)

@@ -125,3 +125,26 @@ func TestCloseLeavesAppliedBatchesOnDisk(t *testing.T) {
 		t.Fatalf("after Close the index on disk is at outbox %d, the head is %d", on, head)
 	}
 }
+
+// TestPersisterWritesBatchesTogether: writes one after the other, each searchable when SyncTo
+// returns, reach the disk a nap's worth at a time (openExisting), not a segment file each.
+func TestPersisterWritesBatchesTogether(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	batches, rounds := search.SyncBatches(f.ix), search.PersistRounds(f.ix)
+	const writes = 30
+	for i := range writes {
+		f.add("نجاری "+probeWord(i), "", 1, 1, 1, 101, tehranLat, tehranLong)
+		if err := f.ix.SyncTo(ctx, f.st.OutboxCommitted()); err != nil {
+			t.Fatal(err)
+		}
+		if h := f.search(search.ProfileQuery{Text: probeWord(i), Take: 10}); h.Total != 1 {
+			t.Fatalf("write %d: its word finds %d profiles right after SyncTo", i, h.Total)
+		}
+	}
+	batches, rounds = search.SyncBatches(f.ix)-batches, search.PersistRounds(f.ix)-rounds
+	t.Logf("%d writes, %d index batches, %d rounds of the persister", writes, batches, rounds)
+	if batches < writes || rounds > batches/3 {
+		t.Errorf("%d index batches reached the disk in %d rounds of the persister: it does not gather them", batches, rounds)
+	}
+}
