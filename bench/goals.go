@@ -38,6 +38,52 @@ type loadtestFigures struct {
 	WriteKinds  int
 	AllWrites   bool // the write latencies are of all writes together, not the slowest kind
 	StatusFiles int
+	// Open is the newest open-loop run (openloop-*.json): the writes' latency at a rate offered
+	// whatever the server's pace, nil when there is none.
+	Open *openLoopFigures
+}
+
+// openLoopFigures are the write figures of a load test that offered a fixed rate (bench mixed
+// --rate): each request's latency counts from when it was due, so a slow answer delays no later
+// request's start (no coordinated omission).
+type openLoopFigures struct {
+	File       string
+	Rate       int     // requests a second offered, in all kinds
+	Unsent     int64   // requests due when every client was busy: the schedule was not kept
+	WritesPerS float64 // writes acknowledged a second
+	WriteP50   float64
+	WriteP99   float64
+}
+
+// goalLoad answers whether the open loop ran at the goal's load: at least a thousand writes
+// acknowledged a second, every request sent when it was due.
+func (o *openLoopFigures) goalLoad() bool {
+	return o != nil && o.WritesPerS >= 1000 && o.Unsent == 0
+}
+
+// latestOpenLoop reads the newest bench/results/openloop-*.json, if any.
+func latestOpenLoop(dir string) *openLoopFigures {
+	files, _ := filepath.Glob(filepath.Join(dir, "openloop-*.json"))
+	if len(files) == 0 {
+		return nil
+	}
+	sort.Strings(files)
+	raw, err := os.ReadFile(files[len(files)-1])
+	if err != nil {
+		return nil
+	}
+	var m struct {
+		Rate       int      `json:"rate"`
+		Unsent     int64    `json:"unsent"`
+		WritesPerS *float64 `json:"writes_per_second"`
+		WriteP50   *float64 `json:"write_p50_ms"`
+		WriteP99   *float64 `json:"write_p99_ms"`
+	}
+	if json.Unmarshal(raw, &m) != nil || m.WritesPerS == nil || m.WriteP50 == nil || m.WriteP99 == nil || m.Rate <= 0 {
+		return nil
+	}
+	return &openLoopFigures{File: filepath.Base(files[len(files)-1]), Rate: m.Rate, Unsent: m.Unsent,
+		WritesPerS: *m.WritesPerS, WriteP50: *m.WriteP50, WriteP99: *m.WriteP99}
 }
 
 // latestLoadtest reads the newest bench/results/mixed-*.json, if any.
@@ -88,6 +134,7 @@ func latestLoadtest(dir string) *loadtestFigures {
 	if m.Fresh != nil {
 		f.Fresh, f.HasFresh = *m.Fresh, true
 	}
+	f.Open = latestOpenLoop(dir)
 	return f
 }
 
@@ -193,7 +240,21 @@ func goalsOf(s *summary, lt *loadtestFigures, dir string) []goal {
 	if lt.AllWrites {
 		latency.Got = fmt.Sprintf("%.1f ms / %.0f ms", lt.WriteP50, lt.WriteP99)
 	}
-	add(latency, lt.WriteP50 < 20 && lt.WriteP99 < 100, true)
+	// The closed loop measures how many writes the machine takes, not how long one waits: its
+	// 200 clients ask again as soon as answered, so by Little's law the mean wait of a request
+	// is 200 over the requests answered a second, whatever the server does. The latency at the
+	// goal's load is the open loop's, offered a thousand writes a second or more.
+	if o := lt.Open; o.goalLoad() {
+		latency.Source = o.File
+		latency.Got = fmt.Sprintf("%.1f ms / %.0f ms at %.0f writes/s (open loop of %d requests a second; the closed loop's, at saturation: %s, %s)",
+			o.WriteP50, o.WriteP99, o.WritesPerS, o.Rate, latency.Got, lt.File)
+		add(latency, o.WriteP50 < 20 && o.WriteP99 < 100, true)
+	} else {
+		if o != nil {
+			latency.Got += fmt.Sprintf(" (the newest open loop, %s, ran at %.0f writes/s with %d requests unsent: not the goal's load)", o.File, o.WritesPerS, o.Unsent)
+		}
+		add(latency, lt.WriteP50 < 20 && lt.WriteP99 < 100, true)
+	}
 	if lt.HasFresh {
 		fresh.Got = fmt.Sprintf("%.0f ms at most", lt.Fresh)
 	} else {
