@@ -121,12 +121,14 @@ func IndexedProfiles(ix *Index) uint64 { return ix.profileDocs.Load() }
 // SyncBatches answers how many index batches the outbox drains have applied since ix opened.
 func SyncBatches(ix *Index) uint64 { return ix.batches.Load() }
 
-// PersistRounds answers how many times the persister of ix has put what it wrote on disk in
-// place of segments held in memory (Bleve's TotIntroducePersistEnd).
-func PersistRounds(ix *Index) uint64 {
+// PersisterStats answers how many times the persister of ix has put what it wrote on disk in
+// place of segments held in memory, and how many naps it has finished (Bleve's
+// TotIntroducePersistEnd and TotPersisterNapPauseCompleted).
+func PersisterStats(ix *Index) (rounds, naps uint64) {
 	st, _ := ix.idx.StatsMap()["index"].(map[string]interface{})
-	n, _ := st["TotIntroducePersistEnd"].(uint64)
-	return n
+	rounds, _ = st["TotIntroducePersistEnd"].(uint64)
+	naps, _ = st["TotPersisterNapPauseCompleted"].(uint64)
+	return rounds, naps
 }
 
 // OnDiskPosition opens the closed index in dir and answers the outbox position it holds on disk.
