@@ -61,17 +61,24 @@ func (o *openLoopFigures) goalLoad() bool {
 	return o != nil && o.WritesPerS >= 1000 && o.Unsent == 0
 }
 
-// latestOpenLoop reads the newest bench/results/openloop-*.json, if any.
-func latestOpenLoop(dir string) *openLoopFigures {
-	files, _ := filepath.Glob(filepath.Join(dir, "openloop-*.json"))
+// readNewest decodes into v the newest file in dir whose name matches pattern (the names hold
+// their time, so they sort by it), and answers that file's name: "" when there is none or it
+// does not decode.
+func readNewest(dir, pattern string, v any) string {
+	files, _ := filepath.Glob(filepath.Join(dir, pattern))
 	if len(files) == 0 {
-		return nil
+		return ""
 	}
 	sort.Strings(files)
 	raw, err := os.ReadFile(files[len(files)-1])
-	if err != nil {
-		return nil
+	if err != nil || json.Unmarshal(raw, v) != nil {
+		return ""
 	}
+	return filepath.Base(files[len(files)-1])
+}
+
+// latestOpenLoop reads the newest bench/results/openloop-*.json, if any.
+func latestOpenLoop(dir string) *openLoopFigures {
 	var m struct {
 		Rate       int      `json:"rate"`
 		Unsent     int64    `json:"unsent"`
@@ -79,24 +86,16 @@ func latestOpenLoop(dir string) *openLoopFigures {
 		WriteP50   *float64 `json:"write_p50_ms"`
 		WriteP99   *float64 `json:"write_p99_ms"`
 	}
-	if json.Unmarshal(raw, &m) != nil || m.WritesPerS == nil || m.WriteP50 == nil || m.WriteP99 == nil || m.Rate <= 0 {
+	file := readNewest(dir, "openloop-*.json", &m)
+	if file == "" || m.WritesPerS == nil || m.WriteP50 == nil || m.WriteP99 == nil || m.Rate <= 0 {
 		return nil
 	}
-	return &openLoopFigures{File: filepath.Base(files[len(files)-1]), Rate: m.Rate, Unsent: m.Unsent,
+	return &openLoopFigures{File: file, Rate: m.Rate, Unsent: m.Unsent,
 		WritesPerS: *m.WritesPerS, WriteP50: *m.WriteP50, WriteP99: *m.WriteP99}
 }
 
 // latestLoadtest reads the newest bench/results/mixed-*.json, if any.
 func latestLoadtest(dir string) *loadtestFigures {
-	files, _ := filepath.Glob(filepath.Join(dir, "mixed-*.json"))
-	if len(files) == 0 {
-		return nil
-	}
-	sort.Strings(files)
-	raw, err := os.ReadFile(files[len(files)-1])
-	if err != nil {
-		return nil
-	}
 	var m struct {
 		Date    string `json:"date"`
 		Clients int    `json:"clients"`
@@ -113,10 +112,11 @@ func latestLoadtest(dir string) *loadtestFigures {
 		WriteP50   *float64 `json:"write_p50_ms"`
 		WriteP99   *float64 `json:"write_p99_ms"`
 	}
-	if json.Unmarshal(raw, &m) != nil {
+	file := readNewest(dir, "mixed-*.json", &m)
+	if file == "" {
 		return nil
 	}
-	f := &loadtestFigures{File: filepath.Base(files[len(files)-1]), Date: m.Date, Clients: m.Clients, ReadP99: m.P99}
+	f := &loadtestFigures{File: file, Date: m.Date, Clients: m.Clients, ReadP99: m.P99}
 	for _, k := range m.Kinds {
 		switch k.Kind {
 		case "comment-add", "blog-add", "blog-edit":
