@@ -244,17 +244,17 @@ func goalsOf(s *summary, lt *loadtestFigures, dir string) []goal {
 	// 200 clients ask again as soon as answered, so by Little's law the mean wait of a request
 	// is 200 over the requests answered a second, whatever the server does. The latency at the
 	// goal's load is the open loop's, offered a thousand writes a second or more.
-	if o := lt.Open; o.goalLoad() {
+	p50, p99 := lt.WriteP50, lt.WriteP99
+	switch o := lt.Open; {
+	case o.goalLoad():
 		latency.Source = o.File
 		latency.Got = fmt.Sprintf("%.1f ms / %.0f ms at %.0f writes/s (open loop of %d requests a second; the closed loop's, at saturation: %s, %s)",
 			o.WriteP50, o.WriteP99, o.WritesPerS, o.Rate, latency.Got, lt.File)
-		add(latency, o.WriteP50 < 20 && o.WriteP99 < 100, true)
-	} else {
-		if o != nil {
-			latency.Got += fmt.Sprintf(" (the newest open loop, %s, ran at %.0f writes/s with %d requests unsent: not the goal's load)", o.File, o.WritesPerS, o.Unsent)
-		}
-		add(latency, lt.WriteP50 < 20 && lt.WriteP99 < 100, true)
+		p50, p99 = o.WriteP50, o.WriteP99
+	case o != nil:
+		latency.Got += fmt.Sprintf(" (the newest open loop, %s, ran at %.0f writes/s with %d requests unsent: not the goal's load)", o.File, o.WritesPerS, o.Unsent)
 	}
+	add(latency, p50 < 20 && p99 < 100, true)
 	if lt.HasFresh {
 		fresh.Got = fmt.Sprintf("%.0f ms at most", lt.Fresh)
 	} else {
