@@ -180,7 +180,10 @@ func (f ProfileFilter) statements() (count, page string, args []any) {
 			where = append(where, "p.delete_at IS NOT NULL")
 		} else if *f.Status == StatusEdited {
 			// Only an accepted profile's edit waits: a blocked one is not public, so nothing to hold.
-			where = append(where, "p.delete_at IS NULL AND p.account_status = 'Accepted' AND p.id IN (SELECT profile_id FROM profile_edits WHERE status = 'Pending')")
+			// The few profiles with an edit waiting are read by id: compared as is, the status
+			// would walk profiles_status over every Accepted profile (58 ms at a million, 1 ms
+			// by id; TestProfileListsReadTheNewest).
+			where = append(where, "p.delete_at IS NULL AND p.account_status || '' = 'Accepted' AND p.id IN (SELECT profile_id FROM profile_edits WHERE status = 'Pending')")
 		} else {
 			where, args = append(where, "p.account_status = ? AND p.delete_at IS NULL"), append(args, *f.Status)
 		}

@@ -78,12 +78,18 @@ func (s *Store) ProfileVerification(ctx context.Context, id int64) (*Verificatio
 	return v, nil
 }
 
+// verificationsSQL is the admins' queue of verifications. The queue is read first and its
+// profiles by id (CROSS JOIN keeps SQLite to that order): with no statistics for a queue that
+// was still empty, the planner walked all the profiles instead, 0.42 s at a million
+// (TestVerificationsReadTheQueue).
+const verificationsSQL = `SELECT p.id, p.profile_name, p.slug, v.status, v.phone, v.admin_id, v.create_at,
+	v.confirm_at, p.verified_at FROM profile_verifications v CROSS JOIN profiles p WHERE p.id = v.profile_id
+	ORDER BY CASE v.status WHEN 'confirmed' THEN 0 ELSE 1 END, v.create_at LIMIT 200`
+
 // Verifications answers the verifications under way, those the owner confirmed first, for the
 // admins' queue.
 func (s *Store) Verifications(ctx context.Context) ([]*Verification, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT p.id, p.profile_name, p.slug, v.status, v.phone, v.admin_id, v.create_at,
-		v.confirm_at, p.verified_at FROM profile_verifications v JOIN profiles p ON p.id = v.profile_id
-		ORDER BY CASE v.status WHEN 'confirmed' THEN 0 ELSE 1 END, v.create_at LIMIT 200`)
+	rows, err := s.read.QueryContext(ctx, verificationsSQL)
 	if err != nil {
 		return nil, fmt.Errorf("verifications: %w", err)
 	}
