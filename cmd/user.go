@@ -1,7 +1,9 @@
 package cmd
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"text/tabwriter"
 	"time"
@@ -180,36 +182,51 @@ func newUserResetPasswordCmd(g *Globals) *cobra.Command {
 
 func newUserListCmd(g *Globals) *cobra.Command {
 	var admins bool
+	var limit int
 	c := &cobra.Command{
 		Use:          "list",
-		Short:        "List the accounts",
+		Short:        "List the accounts, newest first",
 		Args:         cobra.NoArgs,
 		SilenceUsage: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if limit < 0 {
+				return fmt.Errorf("--limit %d: want 0 (all) or more", limit)
+			}
 			return withStore(cmd, g, func(ctx context.Context, st *store.Store) error {
-				var f store.UserFilter
+				f := store.UserFilter{Limit: limit}
 				if admins {
 					r := store.RoleAdmin
 					f.Role = &r
 				}
-				users, total, err := st.Users(ctx, f)
-				if err != nil {
-					return err
-				}
-				tw := tabwriter.NewWriter(g.Out, 0, 4, 2, ' ', 0)
+				// Rows are printed as they are read, the columns aligned a block at a time, so
+				// that listing every account of a large site holds one block in memory.
+				out := bufio.NewWriter(g.Out)
+				tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
 				fmt.Fprintln(tw, "ID\tPHONE\tNAME\tROLE\tCREATED")
-				for _, u := range users {
+				shown := 0
+				total, err := st.EachUser(ctx, f, func(u *store.User) error {
 					fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", u.ID, u.NumberPhone, u.Name, u.Role,
 						time.Unix(u.CreateAt, 0).UTC().Format("2006-01-02 15:04"))
+					if shown++; shown%userListBlock == 0 {
+						return errors.Join(tw.Flush(), out.Flush())
+					}
+					return nil
+				})
+				if err != nil {
+					return err
 				}
 				if err := tw.Flush(); err != nil {
 					return err
 				}
-				fmt.Fprintf(g.Out, "%d accounts\n", total)
-				return nil
+				fmt.Fprintf(out, "%d of %d accounts\n", shown, total)
+				return out.Flush()
 			})
 		},
 	}
 	c.Flags().BoolVar(&admins, "admins", false, "only administrators")
+	c.Flags().IntVar(&limit, "limit", 50, "at most this many (0: all)")
 	return c
 }
+
+// userListBlock is how many rows user list aligns and prints at a time.
+const userListBlock = 1000

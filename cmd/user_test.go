@@ -69,7 +69,7 @@ func TestUserCommands(t *testing.T) {
 			t.Fatalf("promote: %q %v", out, err)
 		}
 		out, err := user("list", "--admins")
-		if err != nil || !strings.Contains(out, "09121234567") || !strings.Contains(out, "2 accounts") {
+		if err != nil || !strings.Contains(out, "09121234567") || !strings.Contains(out, "2 of 2 accounts") {
 			t.Fatalf("list --admins: %q %v", out, err)
 		}
 		if out, err := user("demote", "09121234567"); err != nil || !strings.Contains(out, "is now user") {
@@ -77,8 +77,20 @@ func TestUserCommands(t *testing.T) {
 		}
 		out, _ = user("list")
 		if !regexp.MustCompile(`1\s+09121234567\s+Sara\s+user`).MatchString(out) ||
-			!regexp.MustCompile(`2\s+09350001122\s+admin`).MatchString(out) || !strings.Contains(out, "2 accounts") {
-			t.Fatalf("list: %q", out)
+			!regexp.MustCompile(`2\s+09350001122\s+admin`).MatchString(out) || !strings.Contains(out, "2 of 2 accounts") ||
+			strings.Index(out, "09350001122") > strings.Index(out, "09121234567") {
+			t.Fatalf("list: want both accounts, newest first: %q", out)
+		}
+		for _, limit := range []string{"1", "0"} {
+			out, err = user("list", "--limit", limit)
+			want := map[string]string{"1": "1 of 2 accounts", "0": "2 of 2 accounts"}[limit]
+			if err != nil || !strings.Contains(out, want) || !strings.Contains(out, "09350001122") ||
+				strings.Contains(out, "09121234567") != (limit == "0") {
+				t.Fatalf("list --limit %s: %q %v, want the newest %s", limit, out, err, want)
+			}
+		}
+		if _, err := user("list", "--limit", "-1"); err == nil || !strings.Contains(err.Error(), "want 0 (all) or more") {
+			t.Fatalf("list --limit -1: %v", err)
 		}
 	})
 	t.Run("ResetPassword", func(t *testing.T) {

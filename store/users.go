@@ -185,6 +185,23 @@ func (s *Store) SetUserRole(ctx context.Context, phone string, role Role) (*User
 
 // Users answers the users matching f, oldest first, and how many match in all.
 func (s *Store) Users(ctx context.Context, f UserFilter) ([]*User, int, error) {
+	var out []*User
+	total, err := s.eachUser(ctx, f, "id", func(u *User) error {
+		out = append(out, u)
+		return nil
+	})
+	return out, total, err
+}
+
+// EachUser calls fn with the users matching f, newest first, as they are read, and answers how
+// many match in all: kardan user list held every account in memory before printing any, 1.6 GB
+// and 8.5 s for two million.
+func (s *Store) EachUser(ctx context.Context, f UserFilter, fn func(*User) error) (int, error) {
+	return s.eachUser(ctx, f, "id DESC", fn)
+}
+
+// eachUser counts the users matching f and calls fn with those of f's page in order.
+func (s *Store) eachUser(ctx context.Context, f UserFilter, order string, fn func(*User) error) (int, error) {
 	where, args := []string{"1 = 1"}, []any{}
 	if f.Role != nil {
 		where, args = append(where, "role = ?"), append(args, *f.Role)
@@ -192,28 +209,29 @@ func (s *Store) Users(ctx context.Context, f UserFilter) ([]*User, int, error) {
 	cond := strings.Join(where, " AND ")
 	var total int
 	if err := s.read.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE `+cond, args...).Scan(&total); err != nil {
-		return nil, 0, fmt.Errorf("count users: %w", err)
+		return 0, fmt.Errorf("count users: %w", err)
 	}
 	limit := f.Limit
 	if limit <= 0 {
 		limit = math.MaxInt64 // no limit, in a form both engines take
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond+` ORDER BY id LIMIT ? OFFSET ?`,
+	rows, err := s.read.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE `+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
 		append(args, limit, max(f.Offset, 0))...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("list users: %w", err)
+		return 0, fmt.Errorf("list users: %w", err)
 	}
 	defer rows.Close()
-	var out []*User
 	for rows.Next() {
 		u, err := scanUser(rows)
 		if err != nil {
-			return nil, 0, fmt.Errorf("list users: %w", err)
+			return 0, fmt.Errorf("list users: %w", err)
 		}
-		out = append(out, u)
+		if err := fn(u); err != nil {
+			return 0, err
+		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("list users: %w", err)
+		return 0, fmt.Errorf("list users: %w", err)
 	}
-	return out, total, nil
+	return total, nil
 }
