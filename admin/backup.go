@@ -2,7 +2,6 @@ package admin
 
 import (
 	"archive/tar"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -17,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"kardan/store"
 )
@@ -101,7 +102,11 @@ func backup(ctx context.Context, snapshot snapshotFunc, w io.Writer, opt BackupO
 		Counts:        info.Counts,
 	}
 
-	gz, err := gzip.NewWriterLevel(w, gzip.BestSpeed) // images are compressed already; the database is what shrinks
+	// Images are compressed already; the database is what shrinks. klauspost/compress's gzip (the
+	// API answers with it too) at level 1: a backup of a million profiles took 49.9 s instead of
+	// the standard library's 59.0 s, 26 s of processor time instead of 35, and came out 2% smaller;
+	// restore reads it with the standard library's reader, as any gzip.
+	gz, err := gzip.NewWriterLevel(w, gzip.BestSpeed)
 	if err != nil {
 		return nil, fmt.Errorf("backup: %w", err)
 	}
