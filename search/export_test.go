@@ -498,3 +498,32 @@ func sameAnalysis(want, got document.Field) error {
 	}
 	return nil
 }
+
+// FactsLoaded loads a facts table from st in parts ranges of ids at once (0: the whole table in
+// the one pass that grows it) and answers each row as text: its facts, its run of prices and its
+// schedule, and then the best profiles' level and ids.
+func FactsLoaded(ctx context.Context, st *store.Store, parts int) ([]string, error) {
+	defer func(f func(int64) int) { factsPartsFor = f }(factsPartsFor)
+	factsPartsFor = func(int64) int { return parts }
+	fs := &facts{}
+	if err := fs.load(ctx, st); err != nil {
+		return nil, err
+	}
+	defer fs.release()
+	out := make([]string, 0, len(fs.rows)+1)
+	for id, r := range fs.rows {
+		var sched any
+		if r.sched != 0 {
+			sched = *fs.scheds[r.sched]
+		}
+		out = append(out, fmt.Sprintf("%d: %t %v %v %v %v %d %d %v %#v", id, r.ok, r.score, r.level, r.lat, r.long, r.created,
+			r.count, fs.prices[r.price:r.price+uint32(r.nprice)], sched))
+	}
+	top := []int64{}
+	for id := range fs.rows {
+		if fs.top.has(int64(id)) {
+			top = append(top, int64(id))
+		}
+	}
+	return append(out, fmt.Sprintf("top %v: %v", fs.topLevel, top)), nil
+}
