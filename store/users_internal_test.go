@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +67,23 @@ func TestUsersInPages(t *testing.T) {
 	n := 0
 	if _, err := s.EachUser(ctx, UserFilter{}, func(*User) error { n++; return stop }); err != stop || n != 1 {
 		t.Errorf("EachUser went on after its callback failed: %d calls, %v", n, err)
+	}
+}
+
+// Counting and listing the administrators reads the partial index users_admins, not the
+// accounts: at two million of them a server's start counted them all to learn whether setup was
+// still needed.
+func TestUserListsReadTheAdmins(t *testing.T) {
+	s := openTemp(t)
+	admin := RoleAdmin
+	for _, newest := range []bool{false, true} {
+		count, page, args, cursor := UserFilter{Role: &admin}.statements(newest)
+		if p := queryPlan(t, s, count, args...); !strings.Contains(p, "USING COVERING INDEX users_admins") {
+			t.Errorf("count's plan %q, want users_admins", p)
+		}
+		if p := queryPlan(t, s, page, append(args, cursor, 50)...); !strings.Contains(p, "USING INDEX users_admins") &&
+			!strings.Contains(p, "USING COVERING INDEX users_admins") {
+			t.Errorf("page's plan (newest %t) %q, want users_admins", newest, p)
+		}
 	}
 }
