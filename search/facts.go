@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"reflect"
@@ -167,34 +168,33 @@ func (fs *facts) load(ctx context.Context, st *store.Store) error {
 		})
 	}
 	wg.Wait()
+	for i := range ps {
+		err = cmp.Or(err, ps[i].err)
+	}
+	if err != nil {
+		unmapSlice(rows)
+		for i := range ps {
+			unmapSlice(ps[i].prices)
+		}
+		return err
+	}
 	all := factsPart{shared: newSchedules()}
 	for i := range ps {
-		if err == nil {
-			err = ps[i].err
+		if i == 0 {
+			all.prices, all.shared = ps[0].prices, ps[0].shared
+		} else {
+			all.join(&ps[i], rows)
 		}
 	}
-	for i := range ps {
-		if err != nil || i == 0 {
-			if err != nil {
-				unmapSlice(ps[i].prices)
-			} else {
-				all.prices, all.shared = ps[0].prices, ps[0].shared
-			}
-			continue
+	err = st.VisibleProfileFacts(ctx, tail, math.MaxInt64, func(f store.ProfileFact) {
+		if f.ID < 0 || f.ID > math.MaxInt32 {
+			return
 		}
-		all.join(&ps[i], rows)
-	}
-	if err == nil {
-		err = st.VisibleProfileFacts(ctx, tail, math.MaxInt64, func(f store.ProfileFact) {
-			if f.ID < 0 || f.ID > math.MaxInt32 {
-				return
-			}
-			if int64(len(rows)) <= f.ID {
-				rows = resized(rows, int(f.ID)+1)
-			}
-			rows[f.ID] = all.row(f)
-		})
-	}
+		if int64(len(rows)) <= f.ID {
+			rows = resized(rows, int(f.ID)+1)
+		}
+		rows[f.ID] = all.row(f)
+	})
 	if err != nil {
 		unmapSlice(rows)
 		unmapSlice(all.prices)
